@@ -1,0 +1,62 @@
+import type { DocumentTypeId, DocumentTypeLabel } from "./schema";
+
+/** A box on a page as fractions of the page's width and height, origin top-left: [x0, y0, x1, y1]. */
+export type Box = [number, number, number, number];
+
+/** One word as read from a text layer or OCR. Coordinates in page units (PDF points), origin top-left. */
+export interface Word {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  fontSize: number;
+  /** 0..1; 1 for a digital text layer. */
+  confidence: number;
+}
+
+/** Words that sit on one baseline and belong together (not across a wide column gap). */
+export interface Line {
+  text: string;
+  words: Word[];
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  fontSize: number;
+}
+
+/** A page of positioned text, whatever the input format. `number` is 1-based in file order. */
+export interface Page {
+  number: number;
+  width: number;
+  height: number;
+  /** Lines in reading order. */
+  lines: Line[];
+  /** Where the text came from. */
+  source: "text-layer" | "ocr" | "docx" | "email" | "plain";
+}
+
+/** Where an extracted value was read. */
+export interface Evidence {
+  page: number;
+  bbox: Box;
+  text: string;
+  confidence: number;
+}
+
+/** One element of the analyze array: exactly the public contract, plus evidence when asked for. */
+export interface SplitResult {
+  split: { document_type: DocumentTypeLabel; pages: number[] };
+  extracted: Record<string, unknown>;
+  evidence?: Record<string, Evidence>;
+}
+
+export interface AnalyzeOptions {
+  /** Attach per-key evidence (page, box, raw text, confidence) to every split. */
+  evidence?: boolean;
+  /** The file name as given by the caller: a hint only, never trusted for the format. */
+  fileName?: string;
+}
+
+export type { DocumentTypeId, DocumentTypeLabel };

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+// `server-only` throws outside React Server Components; tests import server modules directly.
+const alias = { "@": root, "server-only": fileURLToPath(new URL("./test/support/server-only.ts", import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    include: ["lib/**/*.test.ts", "test/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts"],
+  },
+});
