@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * The service's configuration, read from the environment once and validated.
+ * Every default here is documented in the README's configuration table.
+ */
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  /** postgres://… selects PostgreSQL through `pg`; unset selects embedded PGlite in PGLITE_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where embedded PGlite keeps its data; `memory://` keeps it in memory (tests). */
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  /** Requests per minute per key (and per organization) for production keys. */
+  RATE_LIMIT_PRODUCTION: positiveInt(120),
+  /** Requests per minute per key for sandbox keys. */
+  RATE_LIMIT_SANDBOX: positiveInt(20),
+  /** Largest accepted upload or fetched document, in MiB. */
+  MAX_UPLOAD_MB: positiveInt(25),
+  /** Largest number of pages analysed in one document. */
+  MAX_PAGES: positiveInt(500),
+  /** Total time allowed to fetch a `url` input, redirects included. */
+  URL_FETCH_TIMEOUT_MS: positiveInt(20_000),
+  /** Redirect hops a `url` fetch may follow. */
+  URL_MAX_REDIRECTS: z.coerce.number().int().min(0).max(10).default(3),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+/** The validated environment; throws once, at first use, on a bad value. */
+export function env(): Env {
+  cached ??= EnvSchema.parse(process.env);
+  return cached;
+}
+
+/** Forget the cached environment (tests change variables between cases). */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
