@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The JSON report is what .ci/run counts; the default reporter is for people.
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     include: ["lib/**/*.test.ts", "test/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts"],
   },
 });
