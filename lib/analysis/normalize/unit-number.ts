@@ -1,0 +1,27 @@
+/** A number followed by a unit, converted by the unit's factor. */
+import { findNumbers } from "./amount";
+
+export type UnitTable = ReadonlyArray<readonly [RegExp, number]>;
+
+/** Results are rounded to this many decimals to hide floating-point noise. */
+const DECIMALS = 3;
+
+function round(value: number): number {
+  const factor = 10 ** DECIMALS;
+  return Math.round(value * factor) / factor;
+}
+
+/**
+ * The first number in `text` followed by a unit of `units`, times that unit's
+ * factor; without any such unit, the first number times `defaultFactor` when given.
+ */
+export function convertWithUnit(text: string, units: UnitTable, defaultFactor?: number): number | undefined {
+  const numbers = findNumbers(text);
+  for (const number of numbers) {
+    const rest = text.slice(number.index + number.length).replace(/^[\s.]*/, "");
+    const unit = units.find(([pattern]) => pattern.test(rest));
+    if (unit) return round(number.value * unit[1]);
+  }
+  const first = numbers[0];
+  return first && defaultFactor !== undefined ? round(first.value * defaultFactor) : undefined;
+}
