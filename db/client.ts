@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { Logger } from "drizzle-orm/logger";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgresSchema } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePgliteSchema } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+
+/** A drizzle database on either driver (PostgreSQL through `pg`, or embedded PGlite). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** A transaction handle; every query function that takes a `Db` also accepts one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type OpenDbOptions = ({ url: string } | { dataDir: string }) & {
+  /** Called with every SQL statement drizzle sends (tests count queries with it). */
+  onQuery?: (query: string, params: unknown[]) => void;
+};
+
+/** Where the committed drizzle-kit migrations live; resolved from the working directory like Next does. */
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "db/migrations");
+
+/** Arbitrary constant naming the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 7_305_114_201;
+
+/** Connections per process; the API holds one per in-flight request for a few queries. */
+const POOL_MAX_CONNECTIONS = 10;
+
+const closers = new WeakMap<Db, () => Promise<void>>();
+const cacheKey = Symbol.for("shipshape.db");
+type DbCache = { [cacheKey]?: Promise<Db> };
+
+/**
+ * The process-wide database, migrated on first use. Cached on globalThis because
+ * PGlite allows one process per data directory and Next may load this module twice.
+ */
+export function getDb(): Promise<Db> {
+  const cache = globalThis as DbCache;
+  const existing = cache[cacheKey];
+  if (existing) return existing;
+  const { DATABASE_URL, PGLITE_DIR } = env();
+  const opening = openDb(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: PGLITE_DIR });
+  // A failed open (e.g. database down) must not poison the cache for the next request.
+  opening.catch(() => {
+    if (cache[cacheKey] === opening) delete cache[cacheKey];
+  });
+  cache[cacheKey] = opening;
+  return opening;
+}
+
+/** Opens an independent, migrated database (tests use this for isolated instances). */
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  const logger: Logger | undefined = options.onQuery && { logQuery: options.onQuery };
+  return "url" in options ? openPostgres(options.url, logger) : openPglite(options.dataDir, logger);
+}
+
+/** Closes `db`, or the process-wide database when called without one. */
+export async function closeDb(db?: Db): Promise<void> {
+  const cache = globalThis as DbCache;
+  let target = db;
+  if (!target) {
+    const cached = cache[cacheKey];
+    delete cache[cacheKey];
+    target = await cached?.catch(() => undefined);
+  }
+  if (!target) return;
+  const close = closers.get(target);
+  closers.delete(target);
+  await close?.();
+}
+
+async function openPostgres(url: string, logger: Logger | undefined): Promise<Db> {
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL");
+  }
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX_CONNECTIONS });
+  // Without a listener, an idle connection dropped by the server crashes the process (node-postgres #2635).
+  pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzlePostgres({ client: pool, schema, logger }) as unknown as Db;
+  closers.set(db, () => pool.end());
+  return db;
+}
+
+/** Several processes (app instances, test workers) may start at once; one migrates, the rest wait. */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePostgresSchema(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function openPglite(dataDir: string, logger: Logger | undefined): Promise<Db> {
+  if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  try {
+    const db = drizzlePglite({ client, schema, logger });
+    await migratePgliteSchema(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    closers.set(db as unknown as Db, () => client.close());
+    return db as unknown as Db;
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}

@@ -1,0 +1,12 @@
+import { randomBytes } from "node:crypto";
+import { encodeBytesBase62 } from "@/lib/keys/base62";
+
+/** Public ids carry their type (`key_…`), so a pasted id says what it is. */
+export type IdPrefix = "org" | "usr" | "key" | "ana";
+
+/** 128 random bits: unguessable and collision-free without a database round trip. */
+const ID_RANDOM_BYTES = 16;
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${encodeBytesBase62(randomBytes(ID_RANDOM_BYTES))}`;
+}

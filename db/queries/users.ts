@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../client";
+import { memberships, users, type Membership, type MembershipRole, type User } from "../schema";
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Db, values: { id: string; email: string; passwordHash: string }): Promise<User> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error("insert into users returned no row");
+  return row;
+}
+
+export async function insertMembership(
+  db: Db,
+  values: { userId: string; organizationId: string; role: MembershipRole },
+): Promise<Membership> {
+  const [row] = await db.insert(memberships).values(values).returning();
+  if (!row) throw new Error("insert into memberships returned no row");
+  return row;
+}
+
+export async function findMembership(
+  db: Db,
+  params: { organizationId: string; userId: string },
+): Promise<Membership | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import { check, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A person who signs in to the web app; the password is stored only as an argon2id hash. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Lower-casing in the database too means a unique email can never exist twice in two cases.
+  (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],
+);
+
+export type User = typeof users.$inferSelect;

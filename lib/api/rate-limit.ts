@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { queryRows } from "@/db/queries/rows";
+import type { ApiKeyKind } from "@/db/schema";
+import { env } from "@/lib/env";
+
+export const DEFAULT_WINDOW_SECONDS = 60;
+const MICROS_PER_SECOND = 1_000_000;
+const BUCKET_MAX_LENGTH = 200;
+/** Policy names go inside a structured-field string; keep them to tokens that need no escaping. */
+const POLICY_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  /** Requests still allowed right now after this one. */
+  remaining: number;
+  /** Seconds until the bucket is full again. */
+  resetSeconds: number;
+  /** Seconds to wait before retrying; 0 when allowed, at least 1 when refused. */
+  retryAfterSeconds: number;
+  windowSeconds: number;
+}
+
+/** Requests per minute for a key of this kind (also used for the organization bucket). */
+export function limitForKind(kind: ApiKeyKind): number {
+  const { RATE_LIMIT_PRODUCTION, RATE_LIMIT_SANDBOX } = env();
+  return kind === "production" ? RATE_LIMIT_PRODUCTION : RATE_LIMIT_SANDBOX;
+}
+
+/**
+ * GCRA with burst = limit: each request pushes the bucket's theoretical arrival
+ * time (TAT) forward by one emission interval T = window / limit, and is refused
+ * when that would put TAT more than limit × T ahead of now. The decision is one
+ * upsert on the database clock, so any number of app processes share the limit
+ * exactly and skewed app clocks do not matter.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  params: { bucket: string; limit: number; windowSeconds?: number },
+): Promise<RateLimitResult> {
+  const { bucket, limit, windowSeconds = DEFAULT_WINDOW_SECONDS } = params;
+  validate(bucket, limit, windowSeconds);
+  // Whole microseconds, rounded down, and the tolerance an exact multiple, so
+  // `limit` back-to-back requests always fit and request limit + 1 never does.
+  const intervalMicros = Math.floor((windowSeconds * MICROS_PER_SECOND) / limit);
+  const toleranceMicros = intervalMicros * limit;
+  const interval = sql`(${intervalMicros}::bigint * interval '1 microsecond')`;
+  const tolerance = sql`(${toleranceMicros}::bigint * interval '1 microsecond')`;
+
+  // statement_timestamp(), not now(): correct even when called inside a longer transaction.
+  // On refusal the upsert returns nothing, so the current TAT is read from the statement's snapshot.
+  const [row] = await queryRows<{ allowed: boolean; ahead_micros: number | null }>(
+    db,
+    sql`
+      WITH admitted AS (
+        INSERT INTO rate_limits AS r (bucket, tat) VALUES (${bucket}, statement_timestamp() + ${interval})
+        ON CONFLICT (bucket) DO UPDATE
+          SET tat = GREATEST(r.tat, statement_timestamp()) + ${interval}
+          WHERE GREATEST(r.tat, statement_timestamp()) + ${interval} - statement_timestamp() <= ${tolerance}
+        RETURNING tat
+      )
+      SELECT
+        EXISTS (SELECT 1 FROM admitted) AS allowed,
+        (EXTRACT(EPOCH FROM (
+          COALESCE((SELECT tat FROM admitted), (SELECT tat FROM rate_limits WHERE bucket = ${bucket}))
+          - statement_timestamp()
+        )) * ${MICROS_PER_SECOND})::float8 AS ahead_micros`,
+  );
+  if (!row) throw new Error("rate limit statement returned no row");
+
+  // A refusal whose bucket row is not yet visible to this snapshot can only be a
+  // full bucket created concurrently: treat it as exactly full.
+  const aheadMicros = Math.max(0, row.ahead_micros ?? toleranceMicros);
+  const base = { limit, windowSeconds, resetSeconds: Math.ceil(aheadMicros / MICROS_PER_SECOND) };
+  if (row.allowed) {
+    const remaining = Math.floor((toleranceMicros - aheadMicros) / intervalMicros);
+    return { ...base, allowed: true, remaining: Math.max(0, remaining), retryAfterSeconds: 0 };
+  }
+  // The next request fits once TAT + T - now <= tolerance.
+  const waitMicros = aheadMicros + intervalMicros - toleranceMicros;
+  return { ...base, allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMicros / MICROS_PER_SECOND)) };
+}
+
+/**
+ * Response headers from draft-ietf-httpapi-ratelimit-headers: `RateLimit-Policy`
+ * and `RateLimit` on every response, `Retry-After` (whole seconds) on refusal.
+ */
+export function rateLimitHeaders(result: RateLimitResult, policyName: string): Record<string, string> {
+  if (!POLICY_NAME_PATTERN.test(policyName)) {
+    throw new RangeError(`rate limit policy name must match ${POLICY_NAME_PATTERN}`);
+  }
+  const headers: Record<string, string> = {
+    "RateLimit-Policy": `"${policyName}";q=${result.limit};w=${result.windowSeconds}`,
+    RateLimit: `"${policyName}";r=${result.remaining};t=${result.resetSeconds}`,
+  };
+  if (!result.allowed) headers["Retry-After"] = String(result.retryAfterSeconds);
+  return headers;
+}
+
+function validate(bucket: string, limit: number, windowSeconds: number): void {
+  if (bucket.length === 0 || bucket.length > BUCKET_MAX_LENGTH) {
+    throw new RangeError(`rate limit bucket must be 1 to ${BUCKET_MAX_LENGTH} characters`);
+  }
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError("rate limit must be a positive integer");
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
+    throw new RangeError("rate limit window must be a positive whole number of seconds");
+  }
+  if (limit > windowSeconds * MICROS_PER_SECOND) throw new RangeError("rate limit exceeds one request per microsecond");
+}

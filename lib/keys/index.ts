@@ -1,0 +1,8 @@
+export { API_KEY_LENGTH, API_KEY_PREFIXES, digestApiKey, generateApiKey, parseApiKey, type ParsedApiKey } from "./format";
+export {
+  LAST_USED_DEBOUNCE_MS,
+  verifyApiKey,
+  type VerifiedApiKey,
+  type VerifyApiKeyResult,
+  type VerifyFailureReason,
+} from "./verify";

@@ -1,0 +1,78 @@
+import { timingSafeEqual } from "node:crypto";
+import type { Db } from "@/db/client";
+import { findApiKeyByDigest, touchApiKeyLastUsed, type ApiKeyRecord } from "@/db/queries/api-keys";
+import { insertAuditEvent } from "@/db/queries/audit-events";
+import type { ApiKeyKind } from "@/db/schema";
+import { digestApiKey, parseApiKey } from "./format";
+
+/** last_used_at is advisory; writing it at most once a minute keeps hot keys from a write per request. */
+export const LAST_USED_DEBOUNCE_MS = 60_000;
+
+export type VerifyFailureReason = "missing" | "malformed" | "unknown" | "revoked" | "expired";
+
+export interface VerifiedApiKey {
+  id: string;
+  organizationId: string;
+  kind: ApiKeyKind;
+  expiresAt: Date | null;
+}
+
+export type VerifyApiKeyResult = { ok: true; key: VerifiedApiKey } | { ok: false; reason: VerifyFailureReason };
+
+/**
+ * Authenticates a presented key. Malformed input (bad prefix, length, alphabet or
+ * checksum) is refused before any query; revocation is read on every call (no cache),
+ * so it takes effect on the next request. Callers should answer every failure with
+ * the same 401 body and keep `reason` for logs.
+ */
+export async function verifyApiKey(
+  db: Db,
+  presented: string | null | undefined,
+  now: Date = new Date(),
+): Promise<VerifyApiKeyResult> {
+  if (presented == null || presented === "") return { ok: false, reason: "missing" };
+  const parsed = parseApiKey(presented);
+  if (!parsed) return { ok: false, reason: "malformed" };
+
+  const digest = digestApiKey(parsed.key);
+  const row = await findApiKeyByDigest(db, digest);
+  if (!row || !sameDigest(row.digest, digest)) return { ok: false, reason: "unknown" };
+
+  const refusal = row.revokedAt ? "revoked" : row.expiresAt && now >= row.expiresAt ? "expired" : undefined;
+  if (refusal) {
+    await auditRefusal(db, row, refusal);
+    return { ok: false, reason: refusal };
+  }
+
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_DEBOUNCE_MS) {
+    await touchApiKeyLastUsed(db, {
+      organizationId: row.organizationId,
+      keyId: row.id,
+      now,
+      debounceMs: LAST_USED_DEBOUNCE_MS,
+    }).catch((error: unknown) => console.error(`api key ${row.id}: last_used_at not updated: ${messageOf(error)}`));
+  }
+  return { ok: true, key: { id: row.id, organizationId: row.organizationId, kind: row.kind, expiresAt: row.expiresAt } };
+}
+
+/** Defence in depth: the index matched, now confirm without a timing side channel. */
+function sameDigest(stored: string, computed: string): boolean {
+  const a = Buffer.from(stored, "utf8");
+  const b = Buffer.from(computed, "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The audit trail names the key by id, never by its secret; a failed write must not turn a 401 into a 500. */
+async function auditRefusal(db: Db, row: ApiKeyRecord, reason: "revoked" | "expired"): Promise<void> {
+  await insertAuditEvent(db, {
+    organizationId: row.organizationId,
+    actor: row.id,
+    action: "auth.failed",
+    target: row.id,
+    detail: { reason, start: row.start },
+  }).catch((error: unknown) => console.error(`api key ${row.id}: auth failure not audited: ${messageOf(error)}`));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,53 @@
+import pg from "pg";
+import { closeDb, openDb, type Db } from "@/db/client";
+
+export const DEFAULT_TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/shipshape_test";
+
+export interface TestDatabase {
+  /** "pglite" or "postgresql"; reads well in `describe.each(testDatabases())("$name", …)`. */
+  name: "pglite" | "postgresql";
+  /** Opens a new, migrated, independent connection (a fresh in-memory PGlite, or a new pg Pool). */
+  open(): Promise<Db>;
+  close(db: Db): Promise<void>;
+}
+
+/** The PostgreSQL database the tests share; suites isolate themselves by creating their own organization. */
+export function testDatabaseUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
+}
+
+/** The two real databases every database test runs on. */
+export function testDatabases(): TestDatabase[] {
+  return [
+    { name: "pglite", open: () => openDb({ dataDir: "memory://" }), close: (db) => closeDb(db) },
+    {
+      name: "postgresql",
+      open: async () => {
+        await ensureDatabaseExists(testDatabaseUrl());
+        return openDb({ url: testDatabaseUrl() });
+      },
+      close: (db) => closeDb(db),
+    },
+  ];
+}
+
+/** Creates the test database through the `postgres` maintenance database when it is missing. */
+async function ensureDatabaseExists(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`).catch((error: { code?: string }) => {
+        // Another test worker created it between the check and the create.
+        if (error.code !== "42P04" && error.code !== "23505") throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
