@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { organizations, type Organization } from "../schema";
 
-export async function findOrganizationBySlug(db: Db, slug: string): Promise<Organization | undefined> {
+export async function getOrganizationBySlug(db: Db, slug: string): Promise<Organization | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.slug, slug)).limit(1);
   return row;
 }
 
-export async function findOrganizationById(db: Db, organizationId: string): Promise<Organization | undefined> {
+export async function getOrganizationById(db: Db, organizationId: string): Promise<Organization | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   return row;
 }
@@ -19,7 +19,7 @@ export async function ensureOrganization(
 ): Promise<{ organization: Organization; created: boolean }> {
   const [inserted] = await db.insert(organizations).values(values).onConflictDoNothing().returning();
   if (inserted) return { organization: inserted, created: true };
-  const existing = await findOrganizationBySlug(db, values.slug);
+  const existing = await getOrganizationBySlug(db, values.slug);
   if (!existing) throw new Error(`organization ${values.slug} vanished during creation`);
   return { organization: existing, created: false };
 }
