@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../client";
 import { apiKeys, type ApiKeyKind } from "../schema";
 
@@ -57,7 +57,7 @@ export async function findApiKeyByDigest(db: Db, digest: string): Promise<(ApiKe
   return row;
 }
 
-/** Sets last_used_at unless another request already did within `debounceMs`; returns whether it wrote. */
+/** Sets last_used_at unless another request did less than `debounceMs` ago; returns whether it wrote. */
 export async function touchApiKeyLastUsed(
   db: Db,
   params: { organizationId: string; keyId: string; now: Date; debounceMs: number },
@@ -70,7 +70,7 @@ export async function touchApiKeyLastUsed(
       and(
         eq(apiKeys.id, params.keyId),
         eq(apiKeys.organizationId, params.organizationId),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore)),
+        or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, staleBefore)),
       ),
     )
     .returning({ id: apiKeys.id });

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { closeDb, openDb, type Db } from "@/db/client";
+import { closeDb, openDb, type Db, type OpenDbOptions } from "@/db/client";
+import { createUser, type CreatedUser } from "@/lib/services";
 
 export const DEFAULT_TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/shipshape_test";
 
@@ -7,7 +9,7 @@ export interface TestDatabase {
   /** "pglite" or "postgresql"; reads well in `describe.each(testDatabases())("$name", …)`. */
   name: "pglite" | "postgresql";
   /** Opens a new, migrated, independent connection (a fresh in-memory PGlite, or a new pg Pool). */
-  open(): Promise<Db>;
+  open(options?: Pick<OpenDbOptions, "onQuery">): Promise<Db>;
   close(db: Db): Promise<void>;
 }
 
@@ -19,12 +21,12 @@ export function testDatabaseUrl(): string {
 /** The two real databases every database test runs on. */
 export function testDatabases(): TestDatabase[] {
   return [
-    { name: "pglite", open: () => openDb({ dataDir: "memory://" }), close: (db) => closeDb(db) },
+    { name: "pglite", open: (options) => openDb({ ...options, dataDir: "memory://" }), close: (db) => closeDb(db) },
     {
       name: "postgresql",
-      open: async () => {
+      open: async (options) => {
         await ensureDatabaseExists(testDatabaseUrl());
-        return openDb({ url: testDatabaseUrl() });
+        return openDb({ ...options, url: testDatabaseUrl() });
       },
       close: (db) => closeDb(db),
     },
@@ -50,4 +52,20 @@ async function ensureDatabaseExists(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A name no other suite or run uses, so suites can share one PostgreSQL database. */
+export function uniqueSlug(prefix = "test"): string {
+  return `${prefix}-${randomBytes(6).toString("hex")}`;
+}
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+/** A fresh organization with one user (admin unless told otherwise). */
+export async function seedOrganization(
+  db: Db,
+  options: { role?: "admin" | "member"; prefix?: string } = {},
+): Promise<CreatedUser> {
+  const slug = uniqueSlug(options.prefix);
+  return createUser(db, { email: `${slug}@example.test`, password: TEST_PASSWORD, orgSlug: slug, role: options.role ?? "admin" });
 }
