@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { makeTextPdf, rasterisePdf, wordRecall, wordsOf, type ScanPageSpec } from "@/test/fixtures/formats/scan-fixtures";
+import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
+import type { Page } from "../types";
+import { ocrImage } from "./ocr";
+import { detectOrientation, estimateSkewDegrees } from "./ocr-geometry";
+import { parseTesseractTsv, type OcrWord } from "./ocr-tesseract";
+
+const DPI = 300;
+const MARGIN_POINTS = 60;
+
+async function scan(spec: Omit<ScanPageSpec, "lines">): Promise<Page> {
+  const pdf = await makeTextPdf([{ lines: INVOICE_LINES, ...spec }]);
+  const [png] = await rasterisePdf(pdf, { dpi: DPI, format: "png", grey: true });
+  const [page] = await ocrImage(png!, { dpi: DPI });
+  return page!;
+}
+
+function readWords(page: Page): string[] {
+  return page.lines.flatMap((line) => line.words.map((w) => w.text));
+}
+
+function word(text: string, left: number, top: number, width = 40, height = 12): OcrWord {
+  return { text, left, top, width, height, confidence: 90 };
+}
+
+describe("tesseract TSV", () => {
+  it("groups words by page and line and drops empty and layout rows", () => {
+    const tsv = [
+      "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext",
+      "1\t1\t0\t0\t0\t0\t0\t0\t800\t600\t-1\t",
+      "5\t1\t1\t1\t1\t1\t10\t20\t50\t12\t95.5\tINVOICE",
+      "5\t1\t1\t1\t1\t2\t70\t20\t30\t12\t88\tNo.",
+      "5\t1\t1\t1\t2\t1\t10\t40\t30\t12\t91\t  ",
+      "1\t2\t0\t0\t0\t0\t0\t0\t400\t300\t-1\t",
+      "5\t2\t1\t1\t1\t1\t5\t5\t20\t10\t70\tB/L",
+    ].join("\n");
+    const pages = parseTesseractTsv(tsv);
+    expect(pages.map((p) => [p.width, p.height, p.lines.length])).toEqual([[800, 600, 1], [400, 300, 1]]);
+    expect(pages[0]!.lines[0]!.map((w) => [w.text, w.confidence])).toEqual([["INVOICE", 95.5], ["No.", 88]]);
+  });
+});
+
+describe("orientation and skew from word boxes", () => {
+  it("tells which way the text runs", () => {
+    const page = (line: OcrWord[]) => ({ width: 1000, height: 1000, lines: [line] });
+    expect(detectOrientation(page([word("a", 10, 10), word("b", 80, 10)]))).toBe(0);
+    expect(detectOrientation(page([word("a", 80, 10), word("b", 10, 10)]))).toBe(180);
+    expect(detectOrientation(page([word("a", 10, 10, 12, 40), word("b", 10, 80, 12, 40)]))).toBe(90);
+    expect(detectOrientation(page([word("a", 10, 80, 12, 40), word("b", 10, 10, 12, 40)]))).toBe(270);
+  });
+
+  it("measures a line rising to the right as a positive skew", () => {
+    const rise = Math.tan((3 * Math.PI) / 180) * 100;
+    const line = [0, 1, 2, 3].map((i) => word(`w${i}`, i * 100, 500 - i * rise));
+    expect(estimateSkewDegrees([line])).toBeCloseTo(3, 1);
+  });
+});
+
+describe("ocrImage on generated scans", () => {
+  it("reads an upright 300 dpi page with word boxes in points and confidences", async () => {
+    const page = await scan({});
+    expect(page.source).toBe("ocr");
+    expect(page.width).toBeCloseTo(595.28, 0);
+    expect(wordRecall(wordsOf(INVOICE_LINES), readWords(page))).toBeGreaterThanOrEqual(0.9);
+    const title = page.lines[0]!;
+    expect(title.text).toBe("COMMERCIAL INVOICE");
+    // pdfkit draws the first line at the margin; its box must sit there on the page.
+    expect(title.x).toBeGreaterThan(MARGIN_POINTS - 5);
+    expect(title.x).toBeLessThan(MARGIN_POINTS + 5);
+    expect(title.y).toBeGreaterThan(MARGIN_POINTS - 5);
+    expect(title.y).toBeLessThan(MARGIN_POINTS + 15);
+    expect(title.fontSize).toBeGreaterThan(8);
+    expect(title.fontSize).toBeLessThan(16);
+    for (const w of title.words) expect(w.confidence).toBeGreaterThan(0.5);
+  });
+
+  it.each([
+    ["sideways", 1],
+    ["upside-down", 2],
+  ] as const)("turns a %s scan upright", async (_name, quarterTurns) => {
+    const page = await scan({ quarterTurns });
+    expect(page.width).toBeLessThan(page.height);
+    expect(page.lines[0]!.text).toBe("COMMERCIAL INVOICE");
+    expect(wordRecall(wordsOf(INVOICE_LINES), readWords(page))).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("levels a page fed 2° askew so each printed line stays one line, in order", async () => {
+    const page = await scan({ skewDegrees: 2 });
+    const invoiceLine = page.lines.find((l) => l.text.includes("INV-2024-0417"));
+    expect(invoiceLine?.text).toContain("Date");
+    const ys = page.lines.map((l) => l.y);
+    expect(ys).toEqual([...ys].sort((a, b) => a - b));
+    expect(page.lines.length).toBe(INVOICE_LINES.length);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Line, Page, Word } from "../types";
+import { uprightPage, type UprightPage, type UprightWord } from "./ocr-geometry";
+import { recognizeImage, type OcrRawPage, type TesseractOptions } from "./ocr-tesseract";
+
+/**
+ * OCR to pages of positioned text: the same Page shape as a PDF text layer,
+ * in points with origin top-left on the upright page, each word keeping its
+ * OCR confidence so that evidence can say how sure a value is.
+ */
+export interface OcrOptions extends TesseractOptions {
+  /** Number of the first page produced (1-based, in the whole input). */
+  firstPageNumber?: number;
+  /**
+   * Resolution of the image. Known exactly for rendered PDF pages; for image
+   * files it comes from the header, or is inferred from the page width.
+   */
+  dpi?: number;
+}
+
+const POINTS_PER_INCH = 72;
+/** A document photo or scan is nearly always A4 or Letter wide (8.27–8.5 in). */
+const ASSUMED_PAGE_WIDTH_INCHES = 8.27;
+/** A stated resolution is believed when the page it implies is 4–17 in wide (postcard to A3 landscape). */
+const MIN_PLAUSIBLE_WIDTH_INCHES = 4;
+const MAX_PLAUSIBLE_WIDTH_INCHES = 17;
+/** A word's ink height (cap or ascender to baseline or descender) relative to its font size, on Helvetica scans. */
+const INK_HEIGHT_PER_EM = 0.8;
+/**
+ * Words read with less confidence are specks, stamps and signatures more often
+ * than text. Real words in table cells are often read right at 15–20, so a word
+ * with a letter or digit needs little; bare punctuation needs much more.
+ */
+export const MIN_WORD_CONFIDENCE = 10;
+export const MIN_SYMBOL_CONFIDENCE = 60;
+
+function isKept(word: UprightWord): boolean {
+  return word.confidence >= (/[\p{L}\p{N}]/u.test(word.text) ? MIN_WORD_CONFIDENCE : MIN_SYMBOL_CONFIDENCE);
+}
+
+/** The resolution to believe for an image: the stated one when plausible, else one that makes the page A4 wide. */
+export function chooseDpi(narrowSide: number, statedDpi?: number): number {
+  if (statedDpi && statedDpi > 0) {
+    const inches = narrowSide / statedDpi;
+    if (inches >= MIN_PLAUSIBLE_WIDTH_INCHES && inches <= MAX_PLAUSIBLE_WIDTH_INCHES) return statedDpi;
+  }
+  return narrowSide / ASSUMED_PAGE_WIDTH_INCHES;
+}
+
+function toLine(words: UprightWord[], scale: number): Line | undefined {
+  const kept = words.filter(isKept).sort((a, b) => a.left - b.left);
+  if (kept.length === 0) return undefined;
+  const top = Math.min(...kept.map((w) => w.top));
+  const bottom = Math.max(...kept.map((w) => w.top + w.height));
+  const left = kept[0]!.left;
+  const right = Math.max(...kept.map((w) => w.left + w.width));
+  // The median word, not the line box: a skewed line's box is taller than its letters.
+  const heights = kept.map((w) => w.height).sort((a, b) => a - b);
+  const fontSize = (heights[Math.floor(heights.length / 2)]! * scale) / INK_HEIGHT_PER_EM;
+  const lineWords: Word[] = kept.map((w) => ({
+    text: w.text,
+    x: w.left * scale,
+    y: w.top * scale,
+    width: w.width * scale,
+    height: w.height * scale,
+    fontSize,
+    confidence: w.confidence / 100,
+  }));
+  return {
+    text: lineWords.map((w) => w.text).join(" "),
+    words: lineWords,
+    x: left * scale,
+    y: top * scale,
+    width: (right - left) * scale,
+    height: (bottom - top) * scale,
+    fontSize,
+  };
+}
+
+/** Lines top to bottom, then left to right; tesseract's blocks are columns, the page reads by rows. */
+function compareLines(a: Line, b: Line): number {
+  const overlap = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (overlap > Math.min(a.height, b.height) / 2) return a.x - b.x;
+  return a.y - b.y;
+}
+
+/** An upright page in pixels to a Page in points. */
+export function toPage(page: UprightPage, number: number, dpi: number): Page {
+  const scale = POINTS_PER_INCH / dpi;
+  const lines = page.lines.map((words) => toLine(words, scale)).filter((line) => line !== undefined);
+  return { number, width: page.width * scale, height: page.height * scale, lines: lines.sort(compareLines), source: "ocr" };
+}
+
+/** Raw OCR pages to Pages numbered from `firstPageNumber`. */
+export function toPages(raw: OcrRawPage[], options: OcrOptions): Page[] {
+  const first = options.firstPageNumber ?? 1;
+  return raw.map((rawPage, i) => {
+    const upright = uprightPage(rawPage);
+    const dpi = options.dpi ?? chooseDpi(Math.min(upright.width, upright.height));
+    return toPage(upright, first + i, dpi);
+  });
+}
+
+/**
+ * OCRs an encoded image (PNG, JPEG, WebP, or TIFF with all its frames) into
+ * pages. Callers check the header against the limits first (image.ts).
+ */
+export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<Page[]> {
+  return toPages(await recognizeImage(bytes, options), options);
+}
