@@ -1,0 +1,49 @@
+/**
+ * Goods descriptions compared as a checker reads them: the invoice must
+ * correspond to :45A: (UCP 600 art. 18(c), no mirror image required, ISBP 821
+ * C3), other documents may use general terms not conflicting with it (art. 14(e)).
+ * We measure how many of the credit's goods words a description carries.
+ */
+import { similarity } from "./similarity";
+
+/** Words that say nothing about which goods: references, trade terms, credit boilerplate. */
+const NOISE_WORDS = new Set([
+  "AND", "THE", "OF", "WITH", "FOR", "AS", "PER", "ALL", "OTHER", "DETAILS", "RELATED", "GOODS", "INVOICE",
+  "PROFORMA", "PRO", "FORMA", "DATED", "DATE", "NOS", "NO", "NUMBER", "REF", "MUST", "CERTIFY", "SAME",
+  "BENEFICIARY", "BENEFICIARYS", "APPLICANT", "CONTRACT", "ORDER", "PURCHASE", "SALES", "CONFIRMATION",
+  "TERMS", "INCOTERMS", "INCOTERM", "LATEST", "VERSION", "EDITION", "SHIPMENT", "TOTAL", "QUANTITY", "UNIT",
+  "PRICE", "AMOUNT", "VALUE", "ABOUT", "APPROXIMATELY", "CIRCA", "EXW", "FCA", "FAS", "FOB", "CFR", "CIF",
+  "CPT", "CIP", "DAP", "DPU", "DDP", "CNF", "ANY", "PORT", "SEAPORT", "FROM", "THIS", "CREDIT", "ARE", "IS",
+  "TO", "IN", "ON", "BY", "OR", "AT", "BE", "DESCRIPTION", "SERVICES", "USD", "EUR", "ORIGIN",
+]);
+/** Fuzzy word match for OCR noise: only for words this long. */
+const FUZZY_MIN_LENGTH = 5;
+const FUZZY_MIN_SIMILARITY = 0.8;
+
+/** The words that identify the goods: letters, at least three, not noise. */
+export function goodsWords(description: string): string[] {
+  const words = description.toUpperCase().replace(/['’]/g, "").split(/[^A-Z0-9]+/);
+  const kept = words.filter((w) => w.length >= 3 && /[A-Z]/.test(w) && !NOISE_WORDS.has(w));
+  return [...new Set(kept)];
+}
+
+function hasWord(words: Set<string>, word: string): boolean {
+  if (words.has(word)) return true;
+  if (word.length < FUZZY_MIN_LENGTH) return false;
+  for (const candidate of words) if (similarity(candidate, word) >= FUZZY_MIN_SIMILARITY) return true;
+  return false;
+}
+
+/** Share (0..1) of the credit's goods words found in `description`; undefined when the credit has none. */
+export function descriptionCoverage(creditDescription: string, description: string): number | undefined {
+  const wanted = goodsWords(creditDescription);
+  if (!wanted.length) return undefined;
+  const present = new Set(goodsWords(description));
+  return wanted.filter((w) => hasWord(present, w)).length / wanted.length;
+}
+
+/** True when two descriptions share at least one goods word: general terms do not conflict. */
+export function descriptionsShareWord(a: string, b: string): boolean {
+  const words = new Set(goodsWords(b));
+  return goodsWords(a).some((w) => hasWord(words, w));
+}
