@@ -1,0 +1,212 @@
+import type { Metadata } from "next";
+import { Fragment } from "react";
+import { ANALYZE_PATH, buildOpenApiDocument, type ApiResponseDoc, type OpenApiDocument } from "@/lib/api/openapi";
+import type { JsonSchema } from "@/lib/api/openapi-schemas";
+
+export const metadata: Metadata = { title: "Document API reference — Shipshape" };
+// Limits come from the running server's environment, not the build machine's.
+export const dynamic = "force-dynamic";
+
+const CURL_EXAMPLES = [
+  {
+    title: "Upload a file",
+    command: `curl -sS "$BASE_URL${ANALYZE_PATH}" \\\n  -H "x-api-key: $API_KEY" \\\n  -F file=@presentation.pdf`,
+  },
+  {
+    title: "Let the service fetch a url",
+    command: `curl -sS "$BASE_URL${ANALYZE_PATH}" \\\n  -H "x-api-key: $API_KEY" \\\n  -F url=https://example.com/documents/bl-invoice.pdf`,
+  },
+  {
+    title: "Ask for evidence (page, box and text of every value)",
+    command: `curl -sS "$BASE_URL${ANALYZE_PATH}?evidence=true" \\\n  -H "x-api-key: $API_KEY" \\\n  -F file=@presentation.pdf`,
+  },
+  {
+    title: "See the status and the rate-limit headers",
+    command: `curl -sS -i "$BASE_URL${ANALYZE_PATH}" \\\n  -H "x-api-key: $API_KEY" \\\n  -F file=@invoice.docx`,
+  },
+];
+
+/** Renders `backticked` spans of the OpenAPI descriptions as code. */
+function Text({ children }: { children: string }) {
+  return (
+    <>
+      {children.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}
+    </>
+  );
+}
+
+function schemaByRef(doc: OpenApiDocument, ref: unknown): JsonSchema {
+  const name = String(ref).split("/").pop() ?? "";
+  return doc.components.schemas[name] ?? {};
+}
+
+/** A short reading of a value's JSON Schema: "date", "list of strings", "one of …". */
+function kindText(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => `"${String(v)}"`).join(", ")}`;
+  if (schema.format === "date") return "date (YYYY-MM-DD)";
+  if (schema.type === "array") {
+    const items = (schema.items ?? {}) as JsonSchema;
+    if (items.type === "object") return `list of objects (${Object.keys(items.properties ?? {}).join(", ")})`;
+    return `list of ${String(items.type)}s`;
+  }
+  return String(schema.type);
+}
+
+function ResponseRow({ status, response }: { status: string; response: ApiResponseDoc }) {
+  const examples = Object.values(response.content["application/json"].examples ?? {});
+  return (
+    <tr>
+      <td className={`status ${status.startsWith("2") ? "status-ok" : "status-error"}`}>{status}</td>
+      <td>
+        <Text>{response.description}</Text>
+        <div className="muted">Headers: {Object.keys(response.headers ?? {}).join(", ")}</div>
+      </td>
+      <td>
+        {examples.map((example) => (
+          <pre key={example.summary}>
+            <code>{JSON.stringify(example.value, null, 2)}</code>
+          </pre>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
+export default function DocsPage() {
+  const doc = buildOpenApiDocument();
+  const operation = doc.paths[ANALYZE_PATH]?.post;
+  if (!operation) throw new Error("the OpenAPI document lacks the analyze operation");
+  const [intro = "", ...rest] = operation.description.split("\n\n");
+  const decisions = rest.join("\n").split("\n").map((line) => line.replace(/^- /, ""));
+  const form = operation.requestBody?.content["multipart/form-data"].schema ?? {};
+  const fields = Object.entries((form.properties ?? {}) as Record<string, JsonSchema>);
+  const scheme = doc.components.securitySchemes.ApiKey;
+  const splits = ((doc.components.schemas.SplitResult?.oneOf ?? []) as { $ref: string }[]).map((ref) =>
+    schemaByRef(doc, ref.$ref),
+  );
+
+  return (
+    <main className="page">
+      <h1>
+        {doc.info.title} <span className="muted">v{doc.info.version}</span>
+      </h1>
+      <p className="lead">{doc.info.description}</p>
+      <p>
+        Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI {doc.openapi}).
+      </p>
+      <ul className="toc">
+        <li><a href="#auth">Authentication</a></li>
+        <li><a href="#analyze">Analyze a document</a></li>
+        <li><a href="#examples">curl examples</a></li>
+        <li><a href="#responses">Responses</a></li>
+        <li><a href="#headers">Headers</a></li>
+        <li><a href="#types">Document types and fields</a></li>
+      </ul>
+
+      <h2 id="auth">Authentication</h2>
+      <p>
+        Send your key in the <code>{scheme?.name}</code> header of every request. <Text>{scheme?.description ?? ""}</Text>
+      </p>
+
+      <h2 id="analyze">Analyze a document</h2>
+      <p className="endpoint">
+        <span className="method">POST</span> <code>{ANALYZE_PATH}</code>
+      </p>
+      <p>{intro}</p>
+      <h3>Form fields (multipart/form-data)</h3>
+      <table>
+        <thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+        <tbody>
+          {fields.map(([name, schema]) => (
+            <tr key={name}>
+              <td><code>{name}</code></td>
+              <td>{schema.format === "binary" ? "file" : String(schema.type)}</td>
+              <td><Text>{String(schema.description ?? "")}</Text></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Query parameters</h3>
+      <table>
+        <thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead>
+        <tbody>
+          {(operation.parameters ?? []).map((param) => (
+            <tr key={param.name}>
+              <td><code>{param.name}</code></td>
+              <td>{kindText(param.schema)}</td>
+              <td><Text>{param.description}</Text></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Rules and limits</h3>
+      <ul>
+        {decisions.map((line) => (
+          <li key={line}><Text>{line}</Text></li>
+        ))}
+      </ul>
+
+      <h2 id="examples">curl examples</h2>
+      <p className="muted">Set <code>BASE_URL</code> (e.g. http://localhost:3000) and <code>API_KEY</code> first.</p>
+      {CURL_EXAMPLES.map((example) => (
+        <Fragment key={example.title}>
+          <h3>{example.title}</h3>
+          <pre><code>{example.command}</code></pre>
+        </Fragment>
+      ))}
+
+      <h2 id="responses">Responses</h2>
+      <table>
+        <thead><tr><th>Status</th><th>Meaning</th><th>Example body</th></tr></thead>
+        <tbody>
+          {Object.entries(operation.responses).map(([status, response]) => (
+            <ResponseRow key={status} status={status} response={response} />
+          ))}
+        </tbody>
+      </table>
+
+      <h2 id="headers">Headers</h2>
+      <table>
+        <thead><tr><th>Header</th><th>Description</th></tr></thead>
+        <tbody>
+          {Object.entries(doc.components.headers).map(([name, header]) => (
+            <tr key={name}>
+              <td><code>{name}</code></td>
+              <td><Text>{header.description}</Text></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2 id="types">Document types and fields</h2>
+      <p>
+        <Text>{String(doc.components.schemas.SplitResult?.description ?? "")}</Text>
+      </p>
+      {splits.map((split) => {
+        const extracted = ((split.properties as Record<string, JsonSchema>).extracted ?? {}) as JsonSchema;
+        const keys = Object.entries((extracted.properties ?? {}) as Record<string, JsonSchema>);
+        return (
+          <details key={String(split.title)}>
+            <summary>
+              {String(split.title)} <span className="muted">({keys.length} fields)</span>
+            </summary>
+            <p>{String(split.description)}</p>
+            {keys.length > 0 && (
+              <table>
+                <thead><tr><th>Key in <code>extracted</code></th><th>Value</th></tr></thead>
+                <tbody>
+                  {keys.map(([key, schema]) => (
+                    <tr key={key}>
+                      <td><code>{key}</code></td>
+                      <td>{kindText(schema)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </details>
+        );
+      })}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/db/client";
+import { verifyApiKey, type VerifiedApiKey, type VerifyFailureReason } from "@/lib/keys";
+import { ApiError, responseOfError } from "./errors";
+import { consumeRateLimit, DEFAULT_WINDOW_SECONDS, limitForKind, rateLimitHeaders } from "./rate-limit";
+
+export const API_KEY_HEADER = "x-api-key";
+export const REQUEST_ID_HEADER = "x-request-id";
+
+export interface KeyedContext {
+  db: Db;
+  key: VerifiedApiKey;
+  requestId: string;
+}
+
+export type KeyedHandler = (request: Request, context: KeyedContext) => Promise<Response>;
+
+export interface HandlerDeps {
+  /** The database (the route passes the process-wide one; tests pass their own). */
+  openDb: () => Promise<Db>;
+  /** The clock keys are checked against (tests move it instead of waiting). */
+  now?: () => Date;
+}
+
+/**
+ * Unknown, revoked and malformed keys share one answer so a caller cannot
+ * probe which keys exist; only a missing header and an expired sandbox key
+ * (which its holder needs to know to renew) say more.
+ */
+export const UNAUTHORIZED_DETAILS: Record<VerifyFailureReason, string> = {
+  missing: `Missing API key: send your key in the ${API_KEY_HEADER} header.`,
+  malformed: `Invalid API key: check the ${API_KEY_HEADER} header, or ask the operator for a new key.`,
+  unknown: `Invalid API key: check the ${API_KEY_HEADER} header, or ask the operator for a new key.`,
+  revoked: `Invalid API key: check the ${API_KEY_HEADER} header, or ask the operator for a new key.`,
+  expired: "This sandbox API key has expired (sandbox keys last 28 days): ask the operator for a new key.",
+};
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * The one wrapper every keyed API route goes through, in this order: request
+ * id → key (revocation and expiry included) → rate limit → handler → one
+ * catch. Every response carries the request id; every response to a valid key
+ * carries the RateLimit and RateLimit-Policy headers.
+ */
+export function withApiKey(handle: KeyedHandler, deps: HandlerDeps): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const requestId = randomUUID();
+    let limitHeaders: Record<string, string> = {};
+    let response: Response;
+    try {
+      const db = await deps.openDb();
+      const verified = await verifyApiKey(db, request.headers.get(API_KEY_HEADER), deps.now?.());
+      if (!verified.ok) throw new ApiError("unauthorized", UNAUTHORIZED_DETAILS[verified.reason]);
+      const { key } = verified;
+      const limit = await consumeRateLimit(db, {
+        bucket: `api-key:${key.id}`,
+        limit: limitForKind(key.kind),
+        windowSeconds: DEFAULT_WINDOW_SECONDS,
+      });
+      limitHeaders = rateLimitHeaders(limit, key.kind);
+      if (!limit.allowed) {
+        throw new ApiError(
+          "rate_limited",
+          `Rate limit of ${limit.limit} requests per ${limit.windowSeconds} s exceeded for this ${key.kind} key; retry after ${limit.retryAfterSeconds} s.`,
+        );
+      }
+      response = await handle(request, { db, key, requestId });
+    } catch (error) {
+      response = responseOfError(error, requestId);
+    }
+    return withHeaders(response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
+  };
+}

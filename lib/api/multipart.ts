@@ -1,0 +1,127 @@
+import "server-only";
+import busboy from "busboy";
+import { ApiError } from "./errors";
+
+/** What a caller sent: exactly one of the two form fields. */
+export type AnalyzeInput = { kind: "file"; name: string; bytes: Uint8Array } | { kind: "url"; url: string };
+
+/** Room for boundaries, part headers and a url field on top of the file itself. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Longest url accepted (browsers and CDNs agree on roughly this much). */
+export const MAX_URL_LENGTH = 8 * 1024;
+/** The form has two fields; a little slack, then refuse floods of parts. */
+const MAX_FIELDS = 4;
+const MAX_PARTS = 4;
+/** Content-Disposition and Content-Type are all a part needs. */
+const MAX_PART_HEADER_PAIRS = 8;
+const FIELD_NAMES = new Set(["file", "url"]);
+/** Name recorded for an upload that carries no file name. */
+const UNNAMED_UPLOAD = "upload";
+
+const FORM_HINT = "send multipart/form-data with a file field (the document) or a url field (its address)";
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 2 ** 20) * 100) / 100} MB`;
+}
+
+/**
+ * Reads the analyze form while the body streams: the declared length is
+ * checked first, then busboy parses with hard limits and every raw byte is
+ * counted (chunked bodies declare no length), so an oversized upload is refused
+ * after at most `maxFileBytes` plus overhead has been read, never buffered
+ * whole. On refusal the rest of the body is left unread rather than cancelled:
+ * cancelling would reset the connection before the 413 reaches the caller.
+ */
+export async function readAnalyzeForm(request: Request, maxFileBytes: number): Promise<AnalyzeInput> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    throw new ApiError("unsupported_media_type", `The request body is ${contentType || "missing its Content-Type"}; ${FORM_HINT}.`);
+  }
+  const maxBodyBytes = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+  const tooLarge = new ApiError("payload_too_large", `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
+  if (Number(request.headers.get("content-length")) > maxBodyBytes) throw tooLarge;
+  if (!request.body) throw new ApiError("bad_request", `The request has no body; ${FORM_HINT}.`);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: {
+        files: 1,
+        fileSize: maxFileBytes,
+        fields: MAX_FIELDS,
+        parts: MAX_PARTS,
+        headerPairs: MAX_PART_HEADER_PAIRS,
+        fieldSize: MAX_URL_LENGTH,
+      },
+    });
+  } catch {
+    throw new ApiError("bad_request", `The multipart Content-Type has no boundary; ${FORM_HINT}.`);
+  }
+
+  let failure: ApiError | undefined;
+  let finished = false;
+  let file: { name: string; chunks: Buffer[] } | undefined;
+  let fileCount = 0;
+  let url: string | undefined;
+  let settle!: () => void;
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  const fail = (error: ApiError) => {
+    failure ??= error;
+    settle();
+  };
+
+  parser.on("file", (name, stream, info) => {
+    fileCount += 1;
+    if (name !== "file") fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${FORM_HINT}.`));
+    const chunks: Buffer[] = [];
+    file = { name: info.filename || UNNAMED_UPLOAD, chunks };
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("limit", () => fail(tooLarge));
+  });
+  parser.on("field", (name, value, info) => {
+    if (!FIELD_NAMES.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${FORM_HINT}.`));
+    else if (name === "file") fail(new ApiError("bad_request", "The file field must be a file upload, not text."));
+    else if (info.valueTruncated) fail(new ApiError("bad_request", `The url is longer than ${MAX_URL_LENGTH} characters.`));
+    else url = value;
+  });
+  parser.on("filesLimit", () => fail(new ApiError("bad_request", "Send one file per request.")));
+  parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${FORM_HINT}.`)));
+  parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${FORM_HINT}.`)));
+  parser.on("error", (error: Error) => fail(new ApiError("bad_request", `The multipart body is malformed (${error.message}).`)));
+  parser.on("close", () => {
+    finished = true;
+    settle();
+  });
+
+  const reader = request.body.getReader();
+  let received = 0;
+  try {
+    while (!failure && !finished) {
+      const next = await reader.read();
+      if (next.done) {
+        parser.end();
+        await done;
+        break;
+      }
+      received += next.value.byteLength;
+      if (received > maxBodyBytes) fail(tooLarge);
+      else if (!parser.write(next.value)) await Promise.race([new Promise((r) => parser.once("drain", r)), done]);
+    }
+  } finally {
+    reader.releaseLock();
+    if (failure) parser.destroy();
+  }
+  if (failure) throw failure;
+  return inputOf(file, fileCount, url);
+}
+
+function inputOf(file: { name: string; chunks: Buffer[] } | undefined, fileCount: number, url: string | undefined): AnalyzeInput {
+  if (file && url !== undefined) throw new ApiError("bad_request", "Send either a file or a url, not both.");
+  if (file && fileCount === 1) return { kind: "file", name: file.name, bytes: Buffer.concat(file.chunks) };
+  if (url !== undefined) {
+    if (url.trim() === "") throw new ApiError("bad_request", "The url field is empty; give the document's address.");
+    return { kind: "url", url: url.trim() };
+  }
+  throw new ApiError("bad_request", `The form has neither a file nor a url; ${FORM_HINT}.`);
+}

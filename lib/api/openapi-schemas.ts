@@ -1,0 +1,97 @@
+import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, type DocumentTypeId, type FieldKind } from "@/lib/analysis/schema";
+
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** Where a split's schema lives under components.schemas, e.g. `BillOfLading`. */
+export function splitSchemaName(id: DocumentTypeId): string {
+  return id
+    .split("_")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("");
+}
+
+/** The JSON Schema of one `extracted` value kind (see lib/analysis/schema.ts). */
+function schemaOfKind(kind: FieldKind): JsonSchema {
+  if (kind === "string") return { type: "string", minLength: 1 };
+  if (kind === "date") return { type: "string", format: "date", description: "YYYY-MM-DD" };
+  if (kind === "number") return { type: "number" };
+  if (kind === "string[]") return { type: "array", items: { type: "string", minLength: 1 }, uniqueItems: true };
+  if ("enum" in kind) return { type: "string", enum: [...kind.enum] };
+  const properties = Object.fromEntries(kind.objects.map((key) => [key, {}]));
+  return { type: "array", items: { type: "object", properties, additionalProperties: false } };
+}
+
+function splitSchema(id: DocumentTypeId): JsonSchema {
+  const type = DOCUMENT_TYPES[id];
+  const fields: Record<string, FieldKind> = type.fields;
+  const properties = Object.fromEntries(Object.entries(fields).map(([key, kind]) => [key, schemaOfKind(kind)]));
+  return {
+    title: type.label,
+    description: type.describes,
+    type: "object",
+    required: ["split", "extracted"],
+    properties: {
+      split: {
+        type: "object",
+        required: ["document_type", "pages"],
+        properties: {
+          document_type: { const: type.label },
+          pages: { type: "array", items: { type: "integer", minimum: 1 }, minItems: 1, description: "1-based page numbers, ascending." },
+        },
+      },
+      extracted: {
+        type: "object",
+        description: "Only the keys the document carries; a value not in the document is left out, never guessed.",
+        properties,
+        additionalProperties: false,
+      },
+      evidence: {
+        type: "object",
+        description: "Present only with ?evidence=true: where each extracted value was read, keyed like `extracted`.",
+        additionalProperties: { $ref: "#/components/schemas/Evidence" },
+      },
+    },
+  };
+}
+
+/** Every schema the analyze result refers to, keyed for components.schemas. */
+export function resultSchemas(): Record<string, JsonSchema> {
+  const splits = Object.fromEntries(DOCUMENT_TYPE_IDS.map((id) => [splitSchemaName(id), splitSchema(id)]));
+  return {
+    AnalysisResult: {
+      type: "array",
+      description: "One element per document found in the input, in page order.",
+      items: { $ref: "#/components/schemas/SplitResult" },
+    },
+    SplitResult: {
+      description:
+        "One split document. Which `extracted` keys may appear depends on `split.document_type` (one schema per type). " +
+        "The list of types is open-ended: clients should accept a document_type they do not know yet.",
+      oneOf: DOCUMENT_TYPE_IDS.map((id) => ({ $ref: `#/components/schemas/${splitSchemaName(id)}` })),
+    },
+    ...splits,
+    Evidence: {
+      type: "object",
+      required: ["page", "bbox", "text", "confidence"],
+      properties: {
+        page: { type: "integer", minimum: 1 },
+        bbox: {
+          type: "array",
+          items: { type: "number", minimum: 0, maximum: 1 },
+          minItems: 4,
+          maxItems: 4,
+          description: "[x0, y0, x1, y1] as fractions of the page's width and height, origin top-left.",
+        },
+        text: { type: "string", description: "The text the value was read from." },
+        confidence: { type: "number", minimum: 0, maximum: 1 },
+      },
+    },
+    Error: {
+      type: "object",
+      required: ["detail"],
+      properties: { detail: { type: "string", description: "What was wrong, and how to fix it." } },
+      additionalProperties: false,
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
+import { env, type Env } from "@/lib/env";
+import { UNAUTHORIZED_DETAILS } from "./handler";
+import { MAX_URL_LENGTH } from "./multipart";
+import { resultSchemas, type JsonSchema } from "./openapi-schemas";
+import { FETCHABLE_CONTENT_TYPES } from "./url-fetch";
+
+export const ANALYZE_PATH = "/v1/documents/analyze";
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const RATE_LIMIT_HEADER_REFS = {
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+};
+const REQUEST_ID_HEADER_REF = { "x-request-id": { $ref: "#/components/headers/X-Request-Id" } };
+
+export interface ApiResponseDoc {
+  description: string;
+  headers?: Record<string, unknown>;
+  content: { "application/json": { schema: JsonSchema; examples?: Record<string, { summary: string; value: unknown }> } };
+}
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  paths: Record<string, { post?: OperationDoc; get?: OperationDoc }>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    headers: Record<string, { description: string; schema: JsonSchema }>;
+    securitySchemes: Record<string, { type: "apiKey"; in: "header"; name: string; description: string }>;
+  };
+}
+
+export interface OperationDoc {
+  operationId: string;
+  summary: string;
+  description: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: "query"; required: boolean; description: string; schema: JsonSchema }[];
+  requestBody?: { required: boolean; content: { "multipart/form-data": { schema: JsonSchema } } };
+  responses: Record<string, ApiResponseDoc>;
+}
+
+function errorResponse(description: string, examples: Record<string, string>, headers: Record<string, unknown> = {}): ApiResponseDoc {
+  return {
+    description,
+    headers: { ...headers, ...REQUEST_ID_HEADER_REF },
+    content: {
+      "application/json": {
+        schema: ERROR_REF,
+        examples: Object.fromEntries(
+          Object.entries(examples).map(([name, detail]) => [name, { summary: name.replaceAll("_", " "), value: { detail } }]),
+        ),
+      },
+    },
+  };
+}
+
+/** The decisions the spec leaves open, stated once for the description and the reference page. */
+export function decisionsOf(config: Env): string[] {
+  return [
+    "Send exactly one of `file` and `url`: both, or neither, is 400.",
+    "Any other form field, a second file, or a text value in `file` is 400.",
+    "A body that is not multipart/form-data is 415.",
+    "The format is decided by the file's bytes (its signature), never by its name or declared type: anything else is 415. For a `url`, a declared Content-Type outside the accepted list, or one that disagrees with the bytes, is also 415.",
+    `Files (and fetched documents, counted after decompression) larger than ${config.MAX_UPLOAD_MB} MB are 413; the limit is enforced while the body streams in.`,
+    "An empty, unreadable (corrupt), encrypted or over-limit document (too many pages, or too long to read) is 422.",
+    "A missing `x-api-key` header is 401 saying so; an unknown, malformed or revoked key is 401 with one identical detail (which one is not revealed); an expired sandbox key is 401 saying it expired.",
+    `Over the rate limit is 429 with \`Retry-After\` (seconds). Limits are per key, per minute: ${config.RATE_LIMIT_PRODUCTION} for production keys, ${config.RATE_LIMIT_SANDBOX} for sandbox keys. Every response to a valid key carries \`RateLimit\` and \`RateLimit-Policy\`.`,
+    `A \`url\` must be http or https on port 80 or 443, without user name or password, at most ${MAX_URL_LENGTH} characters, and every address its host resolves to must be public: anything else is 400. At most ${config.URL_MAX_REDIRECTS} redirects are followed, each checked the same way, never from https to http. A url that cannot be fetched (unreachable, error status, more than ${config.URL_MAX_REDIRECTS} redirects, no answer within ${config.URL_FETCH_TIMEOUT_MS / 1000} s) is 422. Proxies are not used.`,
+    "A url's query string is not stored with the analysis (it may hold a signed credential).",
+    "Every 4XX body is exactly `{\"detail\": \"…\"}`; a 5XX body names only a request id, which every response also carries in `x-request-id`.",
+  ];
+}
+
+function analyzeOperation(config: Env): OperationDoc {
+  const unauthorized = UNAUTHORIZED_DETAILS;
+  const types = [...FETCHABLE_CONTENT_TYPES].join(", ");
+  return {
+    operationId: "analyzeDocument",
+    summary: "Analyze a document",
+    description:
+      "Splits the submitted document into its parts, names each part's type and extracts key-value pairs from each.\n\n" +
+      decisionsOf(config).map((line) => `- ${line}`).join("\n"),
+    security: [{ ApiKey: [] }],
+    parameters: [
+      {
+        name: "evidence",
+        in: "query",
+        required: false,
+        description: "`true` adds an `evidence` object to every split: page, box, raw text and confidence of each extracted value.",
+        schema: { type: "boolean", default: false },
+      },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: {
+              file: {
+                type: "string",
+                format: "binary",
+                contentMediaType: "application/octet-stream",
+                description: `The document: ${Object.keys(FORMAT_MIME_TYPES).map((f) => f.toUpperCase()).join(", ")}; at most ${config.MAX_UPLOAD_MB} MB.`,
+              },
+              url: {
+                type: "string",
+                format: "uri",
+                minLength: 1,
+                maxLength: MAX_URL_LENGTH,
+                description: `Address of the document (http or https). Accepted Content-Types: ${types}; the bytes are checked too.`,
+              },
+            },
+            oneOf: [{ required: ["file"] }, { required: ["url"] }],
+          },
+        },
+      },
+    },
+    responses: {
+      "200": {
+        description: "The analysis: one element per split document.",
+        headers: { ...RATE_LIMIT_HEADER_REFS, ...REQUEST_ID_HEADER_REF },
+        content: {
+          "application/json": {
+            schema: { $ref: "#/components/schemas/AnalysisResult" },
+            examples: {
+              invoice_and_bill_of_lading: {
+                summary: "an invoice followed by a bill of lading",
+                value: [
+                  {
+                    split: { document_type: "Commercial Invoice", pages: [1] },
+                    extracted: { invoice_number: "INV-2031", invoice_date: "2025-03-14", currency: "USD", total_amount: 48250 },
+                  },
+                  {
+                    split: { document_type: "Bill of Lading", pages: [2, 3] },
+                    extracted: { bl_number: "MEDU1234567", port_of_loading: "Santos", gross_weight_kg: 25400 },
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+      "400": errorResponse("The request is malformed: both or neither of file and url, an unknown field, or a forbidden url.", {
+        both_file_and_url: "Send either a file or a url, not both.",
+        forbidden_address: "The url's host 127.0.0.1 is not a public internet address.",
+      }, RATE_LIMIT_HEADER_REFS),
+      "401": errorResponse("The API key is missing, invalid, revoked or expired.", {
+        missing_key: unauthorized.missing,
+        invalid_key: unauthorized.unknown,
+        expired_key: unauthorized.expired,
+      }),
+      "413": errorResponse(`The document is larger than ${config.MAX_UPLOAD_MB} MB.`, {
+        too_large: `The file is larger than the ${config.MAX_UPLOAD_MB} MB limit.`,
+      }, RATE_LIMIT_HEADER_REFS),
+      "415": errorResponse("The body is not multipart/form-data, or the document is not in a format we read.", {
+        unsupported_format: "The document is not a format we read; send a PDF, DOCX, EML, PNG, JPEG, TIFF or WebP document.",
+      }, RATE_LIMIT_HEADER_REFS),
+      "422": errorResponse("The document is empty, unreadable, encrypted or over a limit, or the url could not be fetched.", {
+        empty: "The document is empty (0 bytes).",
+        unreachable_url: "Could not fetch the url: the server answered 404.",
+      }, RATE_LIMIT_HEADER_REFS),
+      "429": errorResponse("Too many requests for this key; retry after `Retry-After` seconds.", {
+        rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this sandbox key; retry after 3 s.`,
+      }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+      "500": errorResponse("An internal error; the detail names the request id to quote.", {
+        internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
+      }, RATE_LIMIT_HEADER_REFS),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 description of the public API, built from the code's own contracts and limits. */
+export function buildOpenApiDocument(config: Env = env()): OpenApiDocument {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Document API",
+      version: "1.0.0",
+      description:
+        "Shipshape reads trade documents presented under a letter of credit: it splits a submitted file into its " +
+        "documents, names each one's type and extracts its key fields. Keys are issued by the operator: production " +
+        "keys for live use, sandbox keys (lower limits, valid 28 days) for development.",
+    },
+    paths: {
+      [ANALYZE_PATH]: { post: analyzeOperation(config) },
+    },
+    components: {
+      schemas: resultSchemas(),
+      headers: {
+        RateLimit: {
+          description: 'Remaining quota and seconds until it is full again, e.g. `"sandbox";r=3;t=12` (draft-ietf-httpapi-ratelimit-headers).',
+          schema: { type: "string" },
+        },
+        "RateLimit-Policy": {
+          description: 'The key\'s quota and window in seconds, e.g. `"sandbox";q=20;w=60`.',
+          schema: { type: "string" },
+        },
+        "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+        "X-Request-Id": { description: "Identifies the request in the service's logs; quote it when reporting a problem.", schema: { type: "string" } },
+      },
+      securitySchemes: {
+        ApiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description: "`ss_live_…` (production) or `ss_test_…` (sandbox), issued by the operator and shown once.",
+        },
+      },
+    },
+  };
+}

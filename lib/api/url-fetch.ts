@@ -1,0 +1,176 @@
+import "server-only";
+import { fetch, type Response as UndiciResponse } from "undici";
+import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
+import { ApiError } from "./errors";
+import { createGuardedAgent, resolveWithDns, type ResolveHost } from "./guarded-agent";
+import { ipLiteralOf, isPublicAddress } from "./public-address";
+
+const ALLOWED_PROTOCOLS = new Set(["http:", "https:"]);
+/** `URL` drops a scheme's default port, so "" is 80 for http and 443 for https. */
+const ALLOWED_PORTS = new Set(["", "80", "443"]);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Declared types we accept before sniffing; octet-stream leaves the decision to the bytes. */
+export const OPAQUE_CONTENT_TYPE = "application/octet-stream";
+export const FETCHABLE_CONTENT_TYPES: ReadonlySet<string> = new Set([
+  ...Object.values(FORMAT_MIME_TYPES),
+  OPAQUE_CONTENT_TYPE,
+]);
+const ACCEPT_HEADER = [...FETCHABLE_CONTENT_TYPES].join(", ");
+
+export interface UrlFetchLimits {
+  /** Largest decoded body accepted. */
+  maxBytes: number;
+  /** Deadline for the whole fetch: every hop, headers and body. */
+  timeoutMs: number;
+  maxRedirects: number;
+}
+
+export interface FetchedDocument {
+  /** Origin and path of the url as given: the query string may hold a signed credential, so it is dropped. */
+  name: string;
+  bytes: Uint8Array;
+  /** The media type the server declared, lower-case, without parameters; undefined when absent. */
+  declaredType: string | undefined;
+}
+
+interface UrlFetchTestOverrides {
+  resolve?: ResolveHost;
+  trustedOrigin?: string;
+}
+
+let testOverrides: UrlFetchTestOverrides = {};
+
+/**
+ * Test-only hook: a stub resolver, and one loopback origin
+ * (`http://127.0.0.1:PORT`) that may serve documents so the success path can
+ * run without the internet. Redirects away from it are vetted as usual. No
+ * production code path calls this.
+ */
+export function setUrlFetchOverridesForTests(overrides: UrlFetchTestOverrides): void {
+  const origin = overrides.trustedOrigin;
+  if (origin !== undefined) {
+    const literal = ipLiteralOf(new URL(origin).hostname);
+    if (literal === undefined || isPublicAddress(literal) || new URL(origin).origin !== origin) {
+      throw new Error(`trustedOrigin must be a loopback origin such as http://127.0.0.1:PORT, got ${origin}`);
+    }
+  }
+  testOverrides = overrides;
+}
+
+function parseUrl(text: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new ApiError("bad_request", "The url field is not a valid absolute URL (e.g. https://example.com/bl.pdf).");
+  }
+}
+
+/** The rules a URL can be held to before any connection: scheme, credentials, port. */
+function checkUrl(url: URL, role: string): void {
+  if (!ALLOWED_PROTOCOLS.has(url.protocol)) {
+    throw new ApiError("bad_request", `The ${role} must use http or https, not ${url.protocol.slice(0, -1)}.`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new ApiError("bad_request", `The ${role} must not contain a user name or password.`);
+  }
+  if (!ALLOWED_PORTS.has(url.port) && url.origin !== testOverrides.trustedOrigin) {
+    throw new ApiError("bad_request", `The ${role} must use port 80 or 443, not ${url.port}.`);
+  }
+}
+
+function nextHop(from: URL, location: string | null): URL {
+  if (!location) throw new ApiError("unprocessable", "Could not fetch the url: a redirect had no Location header.");
+  let target: URL;
+  try {
+    target = new URL(location, from);
+  } catch {
+    throw new ApiError("unprocessable", "Could not fetch the url: a redirect pointed to an invalid address.");
+  }
+  checkUrl(target, "url's redirect target");
+  if (from.protocol === "https:" && target.protocol === "http:") {
+    throw new ApiError("bad_request", "The url redirected from https to http; only https targets are followed from https.");
+  }
+  return target;
+}
+
+function mediaTypeOf(contentType: string | null): string | undefined {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  return type === "" ? undefined : type;
+}
+
+/** Reads the body counting decoded bytes (fetch inflates gzip itself, so a bomb only shows after decoding). */
+async function readCapped(response: UndiciResponse, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () =>
+    new ApiError("payload_too_large", `The document at the url is larger than ${maxBytes / 2 ** 20} MB.`);
+  if (Number(response.headers.get("content-length")) > maxBytes) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (response.body) {
+    for await (const chunk of response.body) {
+      total += chunk.byteLength;
+      if (total > maxBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Finds our refusal inside fetch's "fetch failed" wrapper, or words a network failure for the caller. */
+function apiErrorOf(error: unknown, signal: AbortSignal, timeoutMs: number): ApiError {
+  if (error instanceof ApiError) return error;
+  if (signal.aborted) return new ApiError("unprocessable", `Could not fetch the url: no complete answer within ${timeoutMs / 1000} s.`);
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof ApiError) return cause;
+  const reason = (cause as { code?: string } | undefined)?.code ?? (error instanceof Error ? error.message : "unknown error");
+  return new ApiError("unprocessable", `Could not fetch the url: ${reason}.`);
+}
+
+/**
+ * Fetches a caller-supplied document safely (security checklist §1): vetted
+ * scheme, port and credentials, every connection pinned to a public address,
+ * manual redirects re-checked each hop, no https→http, a total deadline, a
+ * decoded-size cap and a Content-Type allow-list. The bytes are sniffed by
+ * the caller. Environment proxies are ignored: the agent is used directly.
+ */
+export async function fetchDocument(text: string, limits: UrlFetchLimits): Promise<FetchedDocument> {
+  const first = parseUrl(text);
+  checkUrl(first, "url");
+  const agent = createGuardedAgent({
+    resolve: testOverrides.resolve ?? resolveWithDns,
+    trustedOrigin: testOverrides.trustedOrigin,
+  });
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  try {
+    let url = first;
+    for (let hop = 0; ; hop++) {
+      const response = await fetch(url, { dispatcher: agent, redirect: "manual", signal, headers: { accept: ACCEPT_HEADER } });
+      if (REDIRECT_STATUSES.has(response.status)) {
+        await response.body?.cancel();
+        if (hop >= limits.maxRedirects) {
+          throw new ApiError("unprocessable", `Could not fetch the url: more than ${limits.maxRedirects} redirects.`);
+        }
+        url = nextHop(url, response.headers.get("location"));
+        continue;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new ApiError("unprocessable", `Could not fetch the url: the server answered ${response.status}.`);
+      }
+      const declaredType = mediaTypeOf(response.headers.get("content-type"));
+      if (declaredType !== undefined && !FETCHABLE_CONTENT_TYPES.has(declaredType)) {
+        await response.body?.cancel();
+        throw new ApiError(
+          "unsupported_media_type",
+          `The url serves ${declaredType}; send a PDF, DOCX, EML, PNG, JPEG, TIFF or WebP document.`,
+        );
+      }
+      const bytes = await readCapped(response, limits.maxBytes);
+      return { name: first.origin + first.pathname, bytes, declaredType };
+    }
+  } catch (error) {
+    throw apiErrorOf(error, signal, limits.timeoutMs);
+  } finally {
+    // Closes any socket left open by a refused or aborted body.
+    await agent.destroy();
+  }
+}

@@ -1,0 +1,35 @@
+// `npm start`: builds the app once if there is no production build, then serves it.
+// The database (embedded PGlite in .data/ unless DATABASE_URL is set) is created
+// and migrated by the app on its first request.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const BUILD_MARKER = path.join(root, ".next", "BUILD_ID");
+const DEFAULT_PORT = "3000";
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+/** Runs `next <args>`, forwarding SIGINT/SIGTERM so Ctrl-C stops the child too; resolves with its exit code. */
+function runNext(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [nextBin, ...args], { cwd: root, env, stdio: "inherit" });
+    const forward = (signal) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    child.on("exit", (code, signal) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+if (!existsSync(BUILD_MARKER)) {
+  console.log("No production build yet: running `next build` (once).");
+  const code = await runNext(["build"]);
+  if (code !== 0) process.exit(code);
+}
+process.exit(await runNext(["start", "--port", process.env.PORT ?? DEFAULT_PORT]));
