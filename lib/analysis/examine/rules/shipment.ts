@@ -1,0 +1,144 @@
+/**
+ * The shipment against the credit's shipment terms: date (:44C:), ports
+ * (:44E:/:44F:), partial shipments (:43P:) and transhipment (:43T:).
+ */
+import { readList, readText } from "../fields";
+import { isPortRange, portMeetsCredit } from "../ports";
+import { compactRef, docsOfType, groupCopies, shipmentDateOf, type Doc, type Presentation } from "../presentation";
+import { report, type RuleSpec } from "../rule-kit";
+import type { Finding } from "../types";
+
+export const LATEST_SHIPMENT: RuleSpec = {
+  id: "shipment.latest_date",
+  reference: "UCP 600 art. 20(a)(ii), 31(b)",
+  severity: "discrepancy",
+  title: "On-board date not later than the latest date of shipment (:44C:)",
+};
+export const PORT_OF_LOADING: RuleSpec = {
+  id: "shipment.port_of_loading",
+  reference: "UCP 600 art. 20(a)(iii); ISBP 821 E6",
+  severity: "discrepancy",
+  title: "Port of loading as the credit states (:44E:)",
+};
+export const PORT_OF_DISCHARGE: RuleSpec = {
+  id: "shipment.port_of_discharge",
+  reference: "UCP 600 art. 20(a)(iii); ISBP 821 E8",
+  severity: "discrepancy",
+  title: "Port of discharge as the credit states (:44F:)",
+};
+export const PARTIAL_SHIPMENT: RuleSpec = {
+  id: "shipment.partial_shipments",
+  reference: "UCP 600 art. 31(b)",
+  severity: "discrepancy",
+  title: "No partial shipment when :43P: prohibits it",
+};
+export const TRANSHIPMENT: RuleSpec = {
+  id: "shipment.transhipment",
+  reference: "UCP 600 art. 20(b), 20(c)",
+  severity: "discrepancy",
+  title: "No transhipment when :43T: prohibits it (containers excepted, art. 20(c)(ii))",
+};
+
+function checkLatestDate(p: Presentation, bls: Doc[]): Finding[] {
+  const latest = readText(p.credit!.fields, "latest_shipment_date");
+  if (!latest) return [];
+  return bls.flatMap((bl) => {
+    const date = shipmentDateOf(bl);
+    if (!date || date <= latest) return [];
+    return [report(LATEST_SHIPMENT, {
+      documents: [bl], fields: ["shipped_on_board_date"], expected: `on or before ${latest}`, found: date,
+      message: `Bill of lading shows shipment on ${date}, after the latest date of shipment ${latest}.`,
+    })];
+  });
+}
+
+function checkPort(p: Presentation, bls: Doc[], rule: RuleSpec, key: string, name: string): Finding[] {
+  const credit = readText(p.credit!.fields, key);
+  if (!credit) return [];
+  return bls.flatMap((bl) => {
+    const actual = readText(bl.fields, key);
+    if (!actual) return [];
+    const base = { documents: [bl], fields: [key], expected: credit, found: actual };
+    if (isPortRange(actual)) {
+      return [report(rule, { ...base, message: `Bill of lading states the ${name} as "${actual}" instead of the actual port within the credit's range.` })];
+    }
+    const verdict = portMeetsCredit(credit, actual);
+    if (verdict === "same") return [];
+    if (verdict === "unknown") {
+      return [report(rule, { ...base, severity: "info", message: `Could not confirm that the ${name} ${actual} lies within "${credit}".` })];
+    }
+    return [report(rule, { ...base, message: `Bill of lading shows ${name} ${actual}, not ${credit} as the credit requires.` })];
+  });
+}
+
+/** One journey: same vessel and voyage, same destination (art. 31(b)); unknown when the vessel is not read. */
+function journeyOf(bl: Doc): string | undefined {
+  const vessel = readText(bl.fields, "vessel");
+  if (!vessel) return undefined;
+  const voyage = readText(bl.fields, "voyage") ?? "";
+  const discharge = readText(bl.fields, "port_of_discharge") ?? "";
+  return [vessel, voyage, discharge].map(compactRef).join("|");
+}
+
+function checkPartial(p: Presentation, bls: Doc[]): Finding[] {
+  if (readText(p.credit!.fields, "partial_shipments") !== "not allowed") return [];
+  const transports = groupCopies(bls, "bl_number").map((g) => g[0]!);
+  if (transports.length < 2) return [];
+  const journeys = transports.map(journeyOf);
+  const numbers = transports.map((d) => readText(d.fields, "bl_number") ?? d.id).join(", ");
+  if (journeys.some((j) => j === undefined)) {
+    const dates = new Set(transports.map(shipmentDateOf));
+    if (dates.size < 2) return [];
+    return [report(PARTIAL_SHIPMENT, {
+      documents: transports, fields: ["vessel", "shipped_on_board_date"], severity: "warning",
+      message: `Several bills of lading (${numbers}) with different shipment dates while partial shipments are prohibited; confirm they cover one vessel and one journey.`,
+    })];
+  }
+  if (new Set(journeys).size < 2) return [];
+  return [report(PARTIAL_SHIPMENT, {
+    documents: transports, fields: ["vessel", "voyage", "port_of_discharge"], found: numbers,
+    message: `Bills of lading ${numbers} evidence shipment on more than one vessel or journey: a partial shipment, which the credit prohibits.`,
+  })];
+}
+
+/** A line that says the goods are transhipped somewhere, as opposed to liberty clauses (art. 20(d)) or repeated credit terms. */
+const TRANSHIPMENT_LINE = /TRANS?SHIP|\bT\/S\b/i;
+const NOT_AN_EVENT = /RESERVE|LIBERT|\bMAY\b|\bRIGHT\b|NOT\s+(?:ALLOWED|PERMITTED)|PROHIBITED|\bN\/?A\b|\bNIL\b|\bNONE\b/i;
+const TRANSHIPMENT_EVENT = /TRANS?SHIP\w*\s*(?:AT|PORT|VIA|IN|TO)\b\s*:?\s*[A-Z]{3,}|PORT\s+OF\s+TRANS?SHIPMENT\s*:?\s*[A-Z]{3,}|\bT\/S\s+(?:AT|PORT|VIA)\b/i;
+
+export function mentionsTranshipment(text: string): boolean {
+  return text
+    .split(/\n/)
+    .some((line) => TRANSHIPMENT_LINE.test(line) && !NOT_AN_EVENT.test(line) && TRANSHIPMENT_EVENT.test(line));
+}
+
+function checkTranshipment(p: Presentation, bls: Doc[]): Finding[] {
+  if (readText(p.credit!.fields, "transhipment") !== "not allowed") return [];
+  return bls.flatMap((bl) => {
+    if (!bl.text || !mentionsTranshipment(bl.text)) return [];
+    if (readList(bl.fields, "container_numbers")) {
+      return [report(TRANSHIPMENT, {
+        documents: [bl], fields: ["container_numbers"], severity: "info",
+        message: "Bill of lading indicates transhipment of goods shipped in containers: acceptable under art. 20(c)(ii) although the credit prohibits transhipment.",
+      })];
+    }
+    return [report(TRANSHIPMENT, {
+      documents: [bl], fields: [], expected: "no transhipment",
+      message: "Bill of lading indicates transhipment, which the credit prohibits, and does not evidence shipment in containers.",
+    })];
+  });
+}
+
+export const SHIPMENT_RULES = [LATEST_SHIPMENT, PORT_OF_LOADING, PORT_OF_DISCHARGE, PARTIAL_SHIPMENT, TRANSHIPMENT];
+
+export function checkShipment(p: Presentation): Finding[] {
+  if (!p.credit) return [];
+  const bls = docsOfType(p, "bill_of_lading");
+  return [
+    ...checkLatestDate(p, bls),
+    ...checkPort(p, bls, PORT_OF_LOADING, "port_of_loading", "port of loading"),
+    ...checkPort(p, bls, PORT_OF_DISCHARGE, "port_of_discharge", "port of discharge"),
+    ...checkPartial(p, bls),
+    ...checkTranshipment(p, bls),
+  ];
+}
