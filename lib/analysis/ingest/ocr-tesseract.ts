@@ -115,6 +115,11 @@ export function parseTesseractTsv(tsv: string): OcrRawPage[] {
   return [...pages.entries()].sort(([a], [b]) => a - b).map(([, page]) => page);
 }
 
+/** OCRs an image file already on disk: one raw page per frame. */
+export async function recognizeFile(file: string, options: TesseractOptions = {}): Promise<OcrRawPage[]> {
+  return parseTesseractTsv(await runTesseract(file, options));
+}
+
 /** OCRs an encoded image (PNG, JPEG, TIFF with all its frames, WebP): one raw page per frame. */
 export async function recognizeImage(bytes: Uint8Array, options: TesseractOptions = {}): Promise<OcrRawPage[]> {
   // A private directory: tesseract reads multi-frame TIFFs only from a file.
@@ -122,7 +127,7 @@ export async function recognizeImage(bytes: Uint8Array, options: TesseractOption
   try {
     const file = join(dir, "image");
     await writeFile(file, bytes);
-    return parseTesseractTsv(await runTesseract(file, options));
+    return await recognizeFile(file, options);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

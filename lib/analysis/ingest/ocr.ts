@@ -1,4 +1,5 @@
-import type { Line, Page, Word } from "../types";
+import type { Page, Word } from "../types";
+import { groupLines, orderLines } from "./layout";
 import { uprightPage, type UprightPage, type UprightWord } from "./ocr-geometry";
 import { recognizeImage, type OcrRawPage, type TesseractOptions } from "./ocr-tesseract";
 
@@ -46,17 +47,14 @@ export function chooseDpi(narrowSide: number, statedDpi?: number): number {
   return narrowSide / ASSUMED_PAGE_WIDTH_INCHES;
 }
 
-function toLine(words: UprightWord[], scale: number): Line | undefined {
-  const kept = words.filter(isKept).sort((a, b) => a.left - b.left);
-  if (kept.length === 0) return undefined;
-  const top = Math.min(...kept.map((w) => w.top));
-  const bottom = Math.max(...kept.map((w) => w.top + w.height));
-  const left = kept[0]!.left;
-  const right = Math.max(...kept.map((w) => w.left + w.width));
+/** A tesseract line's words in points; they share the line's font size so the layout's gap rules see one size. */
+function toWords(line: UprightWord[], scale: number): Word[] {
+  const kept = line.filter(isKept);
+  if (kept.length === 0) return [];
   // The median word, not the line box: a skewed line's box is taller than its letters.
   const heights = kept.map((w) => w.height).sort((a, b) => a - b);
   const fontSize = (heights[Math.floor(heights.length / 2)]! * scale) / INK_HEIGHT_PER_EM;
-  const lineWords: Word[] = kept.map((w) => ({
+  return kept.map((w) => ({
     text: w.text,
     x: w.left * scale,
     y: w.top * scale,
@@ -65,29 +63,13 @@ function toLine(words: UprightWord[], scale: number): Line | undefined {
     fontSize,
     confidence: w.confidence / 100,
   }));
-  return {
-    text: lineWords.map((w) => w.text).join(" "),
-    words: lineWords,
-    x: left * scale,
-    y: top * scale,
-    width: (right - left) * scale,
-    height: (bottom - top) * scale,
-    fontSize,
-  };
 }
 
-/** Lines top to bottom, then left to right; tesseract's blocks are columns, the page reads by rows. */
-function compareLines(a: Line, b: Line): number {
-  const overlap = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (overlap > Math.min(a.height, b.height) / 2) return a.x - b.x;
-  return a.y - b.y;
-}
-
-/** An upright page in pixels to a Page in points. */
+/** An upright page in pixels to a Page in points, its lines built and ordered as a text layer's are. */
 export function toPage(page: UprightPage, number: number, dpi: number): Page {
   const scale = POINTS_PER_INCH / dpi;
-  const lines = page.lines.map((words) => toLine(words, scale)).filter((line) => line !== undefined);
-  return { number, width: page.width * scale, height: page.height * scale, lines: lines.sort(compareLines), source: "ocr" };
+  const words = page.lines.flatMap((line) => toWords(line, scale));
+  return { number, width: page.width * scale, height: page.height * scale, lines: orderLines(groupLines(words)), source: "ocr" };
 }
 
 /** Raw OCR pages to Pages numbered from `firstPageNumber`. */
