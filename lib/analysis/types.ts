@@ -57,6 +57,8 @@ export interface AnalyzeOptions {
   evidence?: boolean;
   /** The file name as given by the caller: a hint only, never trusted for the format. */
   fileName?: string;
+  /** More pages than this is refused with limit_exceeded (default DEFAULT_MAX_PAGES, 500). */
+  maxPages?: number;
 }
 
 export type { DocumentTypeId, DocumentTypeLabel };

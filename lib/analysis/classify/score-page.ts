@@ -1,0 +1,77 @@
+import { TITLES, type PageClass } from "./cues";
+import { hasPhrase } from "./normalize-text";
+import type { PageFeatures } from "./page-features";
+import { VOCABULARY } from "./vocabulary";
+
+/** The page's own title: worth more than any amount of body vocabulary, so titles dominate. */
+export const TITLE_EXACT_WEIGHT = 14;
+/** A title with extra words on its line (issuer, number). */
+export const TITLE_PARTIAL_WEIGHT = 11;
+/** Other title-like lines on the page (a second heading, a box caption). */
+export const SECONDARY_TITLE_WEIGHT = 2;
+/** Body vocabulary adds up to this much per class: below a title, above a lone mention. */
+export const BODY_CAP = 10;
+/** Per distinct SWIFT tag opening a line, up to MT_TAG_CAP tags. */
+export const MT_TAG_WEIGHT = 2;
+export const MT_TAG_CAP = 8;
+/** A page must carry this many distinct tags before they say "SWIFT message". */
+export const MT_MIN_TAGS = 3;
+/** A page naming this many other document types in its body lists documents: an instruction or a credit. */
+export const LIST_MIN_TYPES = 4;
+export const LIST_WEIGHT = 5;
+/** Long small print with no title reads as the terms on a transport document's reverse. */
+export const SMALL_PRINT_FONT = 7;
+export const SMALL_PRINT_MIN_WORDS = 500;
+export const SMALL_PRINT_WEIGHT = 4;
+/** A nearly empty page whose text is only a short note is a separator sheet. */
+export const SEPARATOR_MAX_WORDS = 25;
+export const SEPARATOR_WEIGHT = 3;
+
+export type ClassScores = Map<PageClass, number>;
+
+const CLASSES = Object.keys(TITLES) as PageClass[];
+
+/** Multi-word titles of real document types, for spotting a list of documents. */
+const LISTABLE: ReadonlyArray<readonly [string, PageClass]> = CLASSES.filter((c) => c in VOCABULARY && VOCABULARY[c].length > 0)
+  .flatMap((cls) => TITLES[cls].filter((p) => p.includes(" ")).map((p) => [p, cls] as const));
+
+/** Scores every class on one page from its title, vocabulary and structure. */
+export function scorePage(features: PageFeatures): ClassScores {
+  const scores: ClassScores = new Map(CLASSES.map((c) => [c, 0]));
+  const add = (cls: PageClass, weight: number) => scores.set(cls, (scores.get(cls) ?? 0) + weight);
+
+  const title = features.title;
+  if (title) add(title.cls, title.exact ? TITLE_EXACT_WEIGHT : TITLE_PARTIAL_WEIGHT);
+  const secondary = new Set(features.titleMatches.filter((m) => m !== title && m.cls !== title?.cls).map((m) => m.cls));
+  for (const cls of secondary) add(cls, SECONDARY_TITLE_WEIGHT);
+
+  for (const cls of CLASSES) {
+    let body = 0;
+    for (const [phrase, weight] of VOCABULARY[cls]) if (hasPhrase(features.text, phrase)) body += weight;
+    add(cls, Math.min(body, BODY_CAP));
+  }
+
+  if (features.mtTags >= MT_MIN_TAGS) add("letter_of_credit", MT_TAG_WEIGHT * Math.min(features.mtTags, MT_TAG_CAP));
+
+  const named = new Set<PageClass>();
+  for (const [phrase, cls] of LISTABLE) if (cls !== title?.cls && hasPhrase(features.text, phrase)) named.add(cls);
+  if (named.size >= LIST_MIN_TYPES) {
+    add("document_instruction", LIST_WEIGHT);
+    add("letter_of_credit", LIST_WEIGHT);
+  }
+
+  if (!title && features.medianFontSize > 0 && features.medianFontSize < SMALL_PRINT_FONT && features.wordCount >= SMALL_PRINT_MIN_WORDS) {
+    add("bill_of_lading", SMALL_PRINT_WEIGHT);
+  }
+  if (features.wordCount > 0 && features.wordCount <= SEPARATOR_MAX_WORDS && !title) add("separator", SEPARATOR_WEIGHT);
+  return scores;
+}
+
+/** The best class and its score; ties go to `prefer` (the page's neighbour) when it is among them. */
+export function bestClass(scores: ClassScores, prefer?: PageClass): { cls: PageClass; score: number } {
+  let best: { cls: PageClass; score: number } = { cls: "separator", score: 0 };
+  for (const [cls, score] of scores) {
+    if (score > best.score || (score === best.score && score > 0 && cls === prefer)) best = { cls, score };
+  }
+  return best;
+}

@@ -1,0 +1,123 @@
+// The worker module registers itself on globalThis.pdfjsWorker; pdfjs then runs it
+// on the main thread instead of fetching a worker file (no paths, works when bundled).
+import "pdfjs-dist/legacy/build/pdf.worker.mjs";
+import { getDocument, Util, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { AnalysisError } from "../errors";
+import type { Page, Word } from "../types";
+import { groupLines, orderLines } from "./layout";
+
+/** Top of a glyph box above the baseline, as a share of the font size (typical Latin ascent). */
+const ASCENT_SHARE = 0.8;
+/** Glyph box height as a share of the font size (ascent plus descent). */
+const GLYPH_HEIGHT_SHARE = 1.0;
+
+export interface PdfIngestOptions {
+  /** More pages than this is refused with limit_exceeded before any page is read. */
+  maxPages: number;
+}
+
+interface RawItem {
+  str: string;
+  transform: number[];
+  width: number;
+}
+
+/** Reads a PDF's text layer into pages of positioned words and ordered lines. */
+export async function ingestPdf(bytes: Uint8Array, options: PdfIngestOptions): Promise<Page[]> {
+  const { maxPages } = options;
+  const doc = await openPdf(bytes);
+  try {
+    if (doc.numPages > maxPages) {
+      throw new AnalysisError(
+        "limit_exceeded",
+        `The document has ${doc.numPages} pages; at most ${maxPages} pages can be analysed at once.`,
+      );
+    }
+    const pages: Page[] = [];
+    for (let n = 1; n <= doc.numPages; n++) pages.push(await readPage(doc, n));
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  // pdfjs takes ownership of (and may detach) the buffer it is given: pass a copy.
+  const task = getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    stopAtErrors: false,
+    verbosity: VerbosityLevel.ERRORS,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    if (error instanceof Error && error.name === "PasswordException") {
+      throw new AnalysisError("encrypted", "The PDF is password-protected; remove the password and upload it again.");
+    }
+    throw new AnalysisError("unreadable", "The file is not a readable PDF: it is damaged or truncated.");
+  }
+}
+
+async function readPage(doc: PDFDocumentProxy, number: number): Promise<Page> {
+  let page: PDFPageProxy;
+  try {
+    page = await doc.getPage(number);
+  } catch {
+    throw new AnalysisError("unreadable", `Page ${number} of the PDF cannot be read.`, number);
+  }
+  try {
+    const viewport = page.getViewport({ scale: 1 });
+    const content = await page.getTextContent();
+    const words: Word[] = [];
+    for (const item of content.items) {
+      if ("str" in item && item.str.trim().length > 0) pushWords(item as RawItem, viewport.transform, words);
+    }
+    const lines = orderLines(groupLines(words));
+    return { number, width: viewport.width, height: viewport.height, lines, source: "text-layer" };
+  } catch (error) {
+    if (error instanceof AnalysisError) throw error;
+    throw new AnalysisError("unreadable", `Page ${number} of the PDF cannot be read.`, number);
+  } finally {
+    page.cleanup();
+  }
+}
+
+/**
+ * Splits one text item into words. pdfjs gives only the item's origin and total
+ * width, so each word's x is estimated from its character offset in the item.
+ */
+function pushWords(item: RawItem, viewportTransform: number[], out: Word[]): void {
+  const m = Util.transform(viewportTransform, item.transform);
+  const fontSize = Math.hypot(m[2] ?? 0, m[3] ?? 0) || Math.hypot(m[0] ?? 0, m[1] ?? 0);
+  if (!(fontSize > 0)) return;
+  // Direction of the baseline in viewport space (1,0 for ordinary text).
+  const scaleX = Math.hypot(m[0] ?? 0, m[1] ?? 0) || 1;
+  const dirX = (m[0] ?? 1) / scaleX;
+  const dirY = (m[1] ?? 0) / scaleX;
+  const itemWidth = item.width * Math.hypot(viewportTransform[0] ?? 1, viewportTransform[1] ?? 0);
+  const str = item.str;
+  const perChar = itemWidth / str.length;
+  const originX = m[4] ?? 0;
+  const originY = m[5] ?? 0;
+  const wordPattern = /\S+/g;
+  for (let match = wordPattern.exec(str); match; match = wordPattern.exec(str)) {
+    const offset = match.index * perChar;
+    const width = match[0].length * perChar;
+    const baseX = originX + dirX * offset;
+    const baseY = originY + dirY * offset;
+    out.push({
+      text: match[0],
+      x: dirX >= 0 ? baseX : baseX - width,
+      y: baseY - ASCENT_SHARE * fontSize,
+      width,
+      height: GLYPH_HEIGHT_SHARE * fontSize,
+      fontSize,
+      confidence: 1,
+    });
+  }
+}

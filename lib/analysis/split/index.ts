@@ -1,0 +1,112 @@
+import type { PageClass } from "../classify/cues";
+import type { PageFeatures } from "../classify/page-features";
+import { bestClass, type ClassScores } from "../classify/score-page";
+import type { PageMarkers } from "./page-markers";
+
+/**
+ * Walks the pages in order and decides, page by page, whether it continues the
+ * current document or starts a new one, and of which class. Evidence, strongest
+ * first: a page counter that follows on; a boundary (counter restarting, a
+ * different reference number, an original followed by its copy, a repeated first
+ * page); the page's own title; and, for pages that say little, the document
+ * they sit in (continuation sheets, riders, reverse sides of terms).
+ */
+
+/** Below this best score a page says too little to start a document of its own. */
+export const WEAK_SCORE = 5;
+/** An untitled page stays in its document while it scores at least this share of the best class for that document's class. */
+export const INHERIT_SHARE = 0.5;
+/** Title pages sharing this share of their words are the same page printed twice (an original and its copy). */
+export const REPEAT_SIMILARITY = 0.85;
+
+export interface PageInput {
+  features: PageFeatures;
+  markers: PageMarkers;
+  scores: ClassScores;
+}
+
+export interface Segment {
+  cls: PageClass;
+  /** 0-based indexes into the page list, ascending. */
+  pages: number[];
+}
+
+interface OpenDocument extends Segment {
+  first: PageInput;
+  last: PageInput;
+  refs: Map<string, string>;
+}
+
+export function splitPages(inputs: PageInput[]): Segment[] {
+  const segments: Segment[] = [];
+  let open: OpenDocument | undefined;
+  const close = () => {
+    if (open) segments.push({ cls: open.cls, pages: open.pages });
+    open = undefined;
+  };
+  inputs.forEach((input, index) => {
+    if (input.features.wordCount === 0) {
+      close();
+      segments.push({ cls: "separator", pages: [index] });
+      return;
+    }
+    const best = bestClass(input.scores, open?.cls);
+    if (open && continuesDocument(open, input, best)) {
+      open.pages.push(index);
+      open.last = input;
+      for (const [kind, value] of input.markers.refs) if (!open.refs.has(kind)) open.refs.set(kind, value);
+      return;
+    }
+    close();
+    const cls = best.score > 0 ? best.cls : "separator";
+    open = { cls, pages: [index], first: input, last: input, refs: new Map(input.markers.refs) };
+  });
+  close();
+  return segments;
+}
+
+function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: PageClass; score: number }): boolean {
+  const follows = followsCounter(open.last.markers, input.markers);
+  if (follows !== undefined) return follows;
+  if (startsAnother(open, input)) return false;
+  if (best.cls === open.cls) return true;
+  if (input.features.title) return false;
+  return best.score < WEAK_SCORE || (input.scores.get(open.cls) ?? 0) >= INHERIT_SHARE * best.score;
+}
+
+/** true: the counter follows on; false: it restarts or jumps back; undefined: no counters to compare. */
+function followsCounter(prev: PageMarkers, next: PageMarkers): boolean | undefined {
+  const a = prev.pagination;
+  const b = next.pagination;
+  if (!b) return undefined;
+  if (b.current === 1) return false;
+  if (!a) return undefined;
+  if (a.total !== undefined && b.total !== undefined && a.total !== b.total) return false;
+  if (b.current === a.current + 1) return true;
+  // The same page counter twice is a page printed twice; a jump back is a new document.
+  return b.current > a.current ? undefined : b.current === a.current ? undefined : false;
+}
+
+function startsAnother(open: OpenDocument, input: PageInput): boolean {
+  for (const [kind, value] of input.markers.refs) {
+    const known = open.refs.get(kind);
+    if (known !== undefined && known !== value) return true;
+  }
+  const title = input.features.title;
+  const firstTitle = open.first.features.title;
+  if (!title || !firstTitle) return false;
+  if (title.cls === firstTitle.cls && title.phrase !== firstTitle.phrase) return true;
+  const firstMark = open.first.markers.copyMark;
+  const mark = input.markers.copyMark;
+  if (firstMark && mark && firstMark !== mark) return true;
+  return similarity(open.first.markers.words, input.markers.words) >= REPEAT_SIMILARITY;
+}
+
+/** Jaccard similarity of two word sets. */
+function similarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const w of small) if (large.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+}
