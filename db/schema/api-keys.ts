@@ -33,7 +33,7 @@ export const apiKeys = pgTable(
     // The spec's rule, held by the database: sandbox keys live exactly 4 weeks (672 h, immune to DST), production keys forever.
     check(
       "api_keys_expiry_by_kind",
-      sql`(${t.kind} = 'sandbox' AND ${t.expiresAt} = ${t.createdAt} + interval '672 hours')
+      sql`(${t.kind} = 'sandbox' AND ${t.expiresAt} IS NOT NULL AND ${t.expiresAt} = ${t.createdAt} + interval '672 hours')
         OR (${t.kind} = 'production' AND ${t.expiresAt} IS NULL)`,
     ),
   ],

@@ -69,3 +69,17 @@ export async function seedOrganization(
   const slug = uniqueSlug(options.prefix);
   return createUser(db, { email: `${slug}@example.test`, password: TEST_PASSWORD, orgSlug: slug, role: options.role ?? "admin" });
 }
+
+/** The name of the constraint a failed statement violated, through drizzle's error wrapper. */
+export async function constraintOf(statement: PromiseLike<unknown>): Promise<string | undefined> {
+  try {
+    await statement;
+  } catch (error) {
+    for (let current: unknown = error; current instanceof Error; current = current.cause) {
+      const constraint = (current as { constraint?: string }).constraint;
+      if (constraint) return constraint;
+    }
+    throw error;
+  }
+  return undefined;
+}

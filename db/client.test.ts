@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetEnvForTests } from "@/lib/env";
+import { constraintOf, seedOrganization, testDatabases, testDatabaseUrl } from "@/test/support/databases";
+import { closeDb, getDb, openDb, type Db } from "./client";
+import { newId } from "./ids";
+import { queryRows } from "./queries/rows";
+import { apiKeys, users } from "./schema";
+
+const journal = JSON.parse(readFileSync(path.join(process.cwd(), "db/migrations/meta/_journal.json"), "utf8")) as {
+  entries: unknown[];
+};
+
+describe.each(testDatabases())("database on $name", (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => database.close(db));
+
+  it("has every committed migration applied, once", async () => {
+    const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`);
+    expect(row?.count).toBe(journal.entries.length);
+  });
+
+  it("keeps rate-limit state in an unlogged table", async () => {
+    const [row] = await queryRows<{ persistence: string }>(
+      db,
+      sql`SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'rate_limits' AND relkind = 'r'`,
+    );
+    expect(row?.persistence).toBe("u");
+  });
+
+  it("enforces the 28-day sandbox expiry and lower-case emails in the schema itself", async () => {
+    const { organization } = await seedOrganization(db, { prefix: "schema" });
+    const createdAt = new Date("2030-05-01T00:00:00.000Z");
+    const sandbox = () => ({
+      id: newId("key"),
+      organizationId: organization.id,
+      kind: "sandbox" as const,
+      start: "ss_test_abcd",
+      digest: randomBytes(32).toString("hex"),
+      createdAt,
+    });
+    const wrongExpiry = db.insert(apiKeys).values({ ...sandbox(), expiresAt: new Date("2030-06-01T00:00:00.000Z") });
+    expect(await constraintOf(wrongExpiry)).toBe("api_keys_expiry_by_kind");
+    expect(await constraintOf(db.insert(apiKeys).values({ ...sandbox(), expiresAt: null }))).toBe("api_keys_expiry_by_kind");
+    await db.insert(apiKeys).values({ ...sandbox(), expiresAt: new Date("2030-05-29T00:00:00.000Z") });
+
+    const upper = db.insert(users).values({ id: newId("usr"), email: `Upper-${newId("usr")}@example.test`, passwordHash: "x" });
+    expect(await constraintOf(upper)).toBe("users_email_lowercase");
+  });
+});
+
+describe("openDb on postgresql", () => {
+  it("lets several processes start at once: migrations are serialised by an advisory lock", async () => {
+    const dbs = await Promise.all([1, 2, 3].map(() => openDb({ url: testDatabaseUrl() })));
+    for (const db of dbs) {
+      const [row] = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one`);
+      expect(row?.one).toBe(1);
+    }
+    await Promise.all(dbs.map((db) => closeDb(db)));
+  });
+
+  it("survives the server dropping an idle connection", async () => {
+    const db = await openDb({ url: testDatabaseUrl() });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const [{ pid } = { pid: 0 }] = await queryRows<{ pid: number }>(db, sql`SELECT pg_backend_pid() AS pid`);
+      const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+      await admin.connect();
+      await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+      await admin.end();
+      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/database connection lost/)));
+      const [row] = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one`);
+      expect(row?.one).toBe(1);
+    } finally {
+      logged.mockRestore();
+      await closeDb(db);
+    }
+  });
+
+  it("refuses a URL that is not PostgreSQL with a clear message", async () => {
+    await expect(openDb({ url: "mysql://localhost/db" })).rejects.toThrow(/postgres:\/\//);
+  });
+});
+
+describe("getDb", () => {
+  const saved = { url: process.env.DATABASE_URL, dir: process.env.PGLITE_DIR };
+  afterEach(async () => {
+    await closeDb();
+    for (const [name, value] of [["DATABASE_URL", saved.url], ["PGLITE_DIR", saved.dir]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetEnvForTests();
+  });
+
+  it("opens PGlite when DATABASE_URL is unset, once per process, and reopens after closeDb", async () => {
+    delete process.env.DATABASE_URL;
+    process.env.PGLITE_DIR = "memory://";
+    resetEnvForTests();
+    const first = getDb();
+    expect(getDb()).toBe(first);
+    const db = await first;
+    const [row] = await queryRows<{ version: string }>(db, sql`SELECT version() AS version`);
+    expect(row?.version).toMatch(/PostgreSQL/);
+    await closeDb();
+    expect(getDb()).not.toBe(first);
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set", async () => {
+    process.env.DATABASE_URL = testDatabaseUrl();
+    resetEnvForTests();
+    const db = await getDb();
+    const [row] = await queryRows<{ name: string }>(db, sql`SELECT current_database() AS name`);
+    expect(row?.name).toBe(new URL(testDatabaseUrl()).pathname.slice(1));
+  });
+});
