@@ -1,0 +1,93 @@
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+import { describe, expect, it } from "vitest";
+import { makeMultiPageTiff, makeTextPdf, rasterisePdf, wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
+import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
+import { AnalysisError } from "../errors";
+import type { Page } from "../types";
+import { ingestImage } from "./image";
+import { readImageFrames } from "./image-header";
+import { resolveLimits } from "./limits";
+
+/** Short pages keep OCR cheap: the machine's two cores are shared. */
+const SHORT_PAGE = INVOICE_LINES.slice(0, 5);
+const SECOND_PAGE = ["PACKING LIST", "Packing List No: PL-7781", "Cartons: 320 Gross Weight: 8,400 KGS"];
+
+function read(page: Page): string[] {
+  return page.lines.flatMap((l) => l.words.map((w) => w.text));
+}
+
+/** A PNG that is only a signature and an IHDR chunk: the header any decoder would trust. */
+function pngHeader(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(33);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 0, 0, 0, 0], 24);
+  return bytes;
+}
+
+describe("image headers", () => {
+  it("refuses a PNG whose header claims 50,000 × 50,000 pixels before decoding it", () => {
+    const limits = resolveLimits();
+    let error: unknown;
+    try {
+      readImageFrames(pngHeader(50_000, 50_000), "png", limits);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect((error as AnalysisError).code).toBe("limit_exceeded");
+    expect((error as AnalysisError).message).toContain("maximum pixels per image");
+    expect((error as AnalysisError).message).toContain("50000×50000");
+  });
+
+  it("refuses it through ingestImage too, without running OCR", async () => {
+    await expect(ingestImage(pngHeader(50_000, 50_000), "png")).rejects.toMatchObject({ code: "limit_exceeded" });
+  });
+
+  it("reads sizes and resolutions of PNG, JPEG and TIFF frames", async () => {
+    const pdf = await makeTextPdf([{ lines: SECOND_PAGE }]);
+    const [png] = await rasterisePdf(pdf, { dpi: 100, format: "png" });
+    const [jpeg] = await rasterisePdf(pdf, { dpi: 100, format: "jpeg" });
+    const limits = resolveLimits();
+    // A4 at 100 dpi is 826.8 × 1169.3 pixels; pdftoppm rounds up.
+    const a4At100 = { width: expect.closeTo(827, -1), height: expect.closeTo(1169, -1) };
+    expect(readImageFrames(png!, "png", limits)).toEqual([{ ...a4At100, dpi: 100 }]);
+    expect(readImageFrames(jpeg!, "jpeg", limits)).toEqual([{ ...a4At100, dpi: 100 }]);
+    const pgm = await rasterisePdf(await makeTextPdf([{ lines: SHORT_PAGE }, { lines: SECOND_PAGE }]), { dpi: 50, format: "pgm" });
+    const tiff = makeMultiPageTiff(pgm, 50);
+    expect(readImageFrames(tiff, "tiff", limits)).toEqual([
+      { width: 414, height: 585, dpi: 50 },
+      { width: 414, height: 585, dpi: 50 },
+    ]);
+    expect(() => readImageFrames(tiff, "tiff", resolveLimits({ maxPages: 1 }))).toThrow(/maximum pages/);
+  });
+
+  it("says a truncated header is unreadable", () => {
+    expect(() => readImageFrames(pngHeader(10, 10).subarray(0, 20), "png", resolveLimits())).toThrow(AnalysisError);
+  });
+});
+
+describe("ingestImage", () => {
+  it("reads every frame of a multi-page TIFF as consecutive pages", async () => {
+    const pdf = await makeTextPdf([{ lines: SHORT_PAGE }, { lines: SECOND_PAGE }]);
+    const tiff = makeMultiPageTiff(await rasterisePdf(pdf, { dpi: 200, format: "pgm" }), 200);
+    const pages = await ingestImage(tiff, "tiff", { firstPageNumber: 3 });
+    expect(pages.map((p) => [p.number, p.source])).toEqual([[3, "ocr"], [4, "ocr"]]);
+    expect(pages[0]!.width).toBeCloseTo(595, -1);
+    expect(wordRecall(wordsOf(SHORT_PAGE), read(pages[0]!))).toBeGreaterThanOrEqual(0.9);
+    expect(wordRecall(wordsOf(SECOND_PAGE), read(pages[1]!))).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("reads a WebP photo with no stated resolution as an A4-wide page", async () => {
+    const [png] = await rasterisePdf(await makeTextPdf([{ lines: SECOND_PAGE, fontSize: 16 }]), { dpi: 150, format: "png" });
+    const image = await loadImage(Buffer.from(png!));
+    const canvas = createCanvas(image.width, image.height);
+    canvas.getContext("2d").drawImage(image, 0, 0);
+    const webp = new Uint8Array(await canvas.encode("webp", 90));
+    const [page] = await ingestImage(webp, "webp");
+    expect(page!.width).toBeCloseTo(595, -1);
+    expect(wordRecall(wordsOf(SECOND_PAGE), read(page!))).toBeGreaterThanOrEqual(0.9);
+  });
+});
