@@ -1,0 +1,131 @@
+/**
+ * The extraction of one document: the prepared document, the values read so
+ * far with their evidence, and readers that fill a schema key from labels
+ * once (the first reader to find a key wins; later ones are fallbacks).
+ */
+import { parseAmount } from "../normalize/amount";
+import { normalizeCountry, findCountryIn } from "../normalize/country";
+import { parseDate } from "../normalize/date";
+import { normalizeIncoterm } from "../normalize/incoterms";
+import { normalizePort } from "../normalize/port";
+import { parsePackages } from "../normalize/quantity";
+import { cleanValue } from "../normalize/text";
+import { parseVolumeCbm } from "../normalize/volume";
+import { parseWeightKg, weightUnitFactor } from "../normalize/weight";
+import type { Evidence, Page } from "../types";
+import { prepareDocument, type Doc } from "./document";
+import { findLabelled, type ValueOptions } from "./find-value";
+import { evidenceOf, narrowFound, type Found } from "./found";
+import type { LabelHit } from "./labels";
+import { readParty } from "./party";
+
+/** Lines a description of goods may span under its label. */
+const DESCRIPTION_LINES = 4;
+
+export class ExtractionContext {
+  readonly doc: Doc;
+  readonly values: Record<string, unknown> = {};
+  readonly evidence: Record<string, Evidence> = {};
+
+  constructor(pages: Page[]) {
+    this.doc = prepareDocument(pages);
+  }
+
+  has(key: string): boolean {
+    return key in this.values;
+  }
+
+  /** Records a value unless the key already has one. */
+  set(key: string, value: unknown, found: Found): void {
+    if (this.has(key) || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return;
+    this.values[key] = value;
+    this.evidence[key] = evidenceOf(found);
+  }
+
+  private read<T>(key: string, labels: readonly string[], accept: (f: Found, h: LabelHit) => T | undefined, options?: ValueOptions): void {
+    if (this.has(key)) return;
+    const result = findLabelled(this.doc, labels, accept, options);
+    if (result) this.set(key, result.value, result.found);
+  }
+
+  text(key: string, labels: readonly string[], options?: ValueOptions): void {
+    this.read(key, labels, (f) => cleanValue(f.text) || undefined, options);
+  }
+
+  description(key: string, labels: readonly string[]): void {
+    this.text(key, labels, { maxLines: DESCRIPTION_LINES });
+  }
+
+  /** A reference number: the first token-ish run of the value ("INV-1  DATED 2024-03-01" → "INV-1"). */
+  reference(key: string, labels: readonly string[]): void {
+    this.read(key, labels, (f) => {
+      const value = cleanValue(f.text.replace(/\s+(?:DATED?|OF|ON)\b.*$/i, "").replace(/\s{2,}.*$/, ""));
+      return /\d/.test(value) && value.length <= 40 ? value.split(" ")[0]!.replace(/[,;]$/, "") : undefined;
+    });
+  }
+
+  date(key: string, labels: readonly string[]): void {
+    this.read(key, labels, (f) => parseDate(f.text, this.doc.dateContext), { maxLines: 2 });
+  }
+
+  port(key: string, labels: readonly string[]): void {
+    this.read(key, labels, (f) => normalizePort(f.text), { maxLines: 2 });
+  }
+
+  country(key: string, labels: readonly string[]): void {
+    this.read(key, labels, (f) => normalizeCountry(cleanValue(f.text)) ?? findCountryIn(f.text));
+  }
+
+  amount(key: string, labels: readonly string[]): void {
+    this.read(key, labels, (f) => parseAmount(f.text));
+  }
+
+  weight(key: string, labels: readonly string[]): void {
+    this.read(key, labels, (f, hit) => {
+      const header = hit.line.text.slice(hit.start, hit.valueStart);
+      return parseWeightKg(f.text, weightUnitFactor(header));
+    });
+  }
+
+  volume(key: string, labels: readonly string[]): void {
+    this.read(key, labels, (f, hit) => {
+      const header = hit.line.upper.slice(hit.start, hit.valueStart);
+      return parseVolumeCbm(f.text, /CBM|M3|CUBIC/.test(header) ? 1 : undefined);
+    });
+  }
+
+  incoterm(key: string, labels: readonly string[]): void {
+    this.read(key, labels, (f) => normalizeIncoterm(f.text));
+  }
+
+  /** number_of_packages and package_type from "Total Packages: 250 CARTONS". */
+  packages(countKey: string, typeKey: string | undefined, labels: readonly string[]): void {
+    if (this.has(countKey)) return;
+    const result = findLabelled(this.doc, labels, (f) => parsePackages(f.text), { maxLines: 2 });
+    if (!result) return;
+    const { count, type, index, length } = result.value;
+    const found = narrowFound(result.found, index, index + length);
+    this.set(countKey, count, found);
+    if (typeKey) this.set(typeKey, type, found);
+  }
+
+  party(key: string, addressKey: string | undefined, labels: readonly string[]): void {
+    if (this.has(key)) return;
+    const party = readParty(this.doc, labels);
+    if (!party) return;
+    this.set(key, party.name, party.nameFound);
+    if (addressKey && party.address && party.addressFound) this.set(addressKey, party.address, party.addressFound);
+  }
+
+  /** The extracted values and evidence, keys in schema order. */
+  result(order: readonly string[]): { values: Record<string, unknown>; evidence: Record<string, Evidence> } {
+    const values: Record<string, unknown> = {};
+    const evidence: Record<string, Evidence> = {};
+    for (const key of order) {
+      if (!this.has(key)) continue;
+      values[key] = this.values[key];
+      evidence[key] = this.evidence[key]!;
+    }
+    return { values, evidence };
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * One document's lines, indexed once: spatial order (page, row, x), rows of
+ * lines on one baseline, and the document's date convention. Every extractor
+ * reads through this index, so no rule rescans the pages.
+ */
+import { buildDateContext, type DateContext } from "../normalize/date";
+import type { Page, Word } from "../types";
+
+/** Lines whose vertical centres are closer than this fraction of their height share a row. */
+const SAME_ROW_TOLERANCE = 0.5;
+/** A line repeated on this many pages (digits ignored) is a running header or footer. */
+const REPEAT_PAGES = 2;
+/** A horizontal gap wider than this many font sizes separates two columns, even inside one Line. */
+const COLUMN_GAP_EM = 1.5;
+
+export interface IndexedLine {
+  /** Position in the index (document order). */
+  id: number;
+  page: Page;
+  words: Word[];
+  /** Words joined by single spaces; `starts[i]` is where word i begins. */
+  text: string;
+  upper: string;
+  starts: number[];
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  row: number;
+  /** Running header or footer repeated across pages. */
+  repeated: boolean;
+}
+
+export interface DocIndex {
+  lines: IndexedLine[];
+  /** Line ids per row, left to right; rows in document order. */
+  rows: number[][];
+  dateContext: DateContext;
+}
+
+function indexLine(page: Page, words: Word[]): Omit<IndexedLine, "id" | "row" | "repeated"> {
+  const sorted = [...words].sort((a, b) => a.x - b.x);
+  const starts: number[] = [];
+  let text = "";
+  for (const word of sorted) {
+    if (text) text += " ";
+    starts.push(text.length);
+    text += word.text;
+  }
+  return {
+    page,
+    words: sorted,
+    text,
+    upper: text.toUpperCase(),
+    starts,
+    x0: Math.min(...sorted.map((w) => w.x)),
+    x1: Math.max(...sorted.map((w) => w.x + w.width)),
+    y0: Math.min(...sorted.map((w) => w.y)),
+    y1: Math.max(...sorted.map((w) => w.y + w.height)),
+  };
+}
+
+/** Splits a line's words where a wide gap shows two columns. */
+function splitAtGaps(words: Word[]): Word[][] {
+  const sorted = [...words].sort((a, b) => a.x - b.x);
+  const groups: Word[][] = [];
+  let current: Word[] = [];
+  for (const word of sorted) {
+    const prev = current[current.length - 1];
+    if (prev && word.x - (prev.x + prev.width) > COLUMN_GAP_EM * Math.max(prev.fontSize, prev.height, 1)) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+function markRepeated(lines: IndexedLine[]): void {
+  const pagesByKey = new Map<string, Set<number>>();
+  const keyOf = (line: IndexedLine) => line.upper.replace(/\d+/g, "#");
+  for (const line of lines) {
+    const key = keyOf(line);
+    const pages = pagesByKey.get(key) ?? new Set<number>();
+    pages.add(line.page.number);
+    pagesByKey.set(key, pages);
+  }
+  for (const line of lines) line.repeated = (pagesByKey.get(keyOf(line))?.size ?? 0) >= REPEAT_PAGES;
+}
+
+/** Indexes the pages of one document (in order). */
+export function indexDocument(pages: Page[]): DocIndex {
+  const lines: IndexedLine[] = [];
+  const rows: number[][] = [];
+  for (const page of pages) {
+    const pageLines = page.lines
+      .flatMap((line) => splitAtGaps(line.words))
+      .map((words) => indexLine(page, words))
+      .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+    let rowLines: typeof pageLines = [];
+    const flush = () => {
+      rowLines.sort((a, b) => a.x0 - b.x0);
+      const ids: number[] = [];
+      for (const line of rowLines) {
+        const id = lines.length;
+        lines.push({ ...line, id, row: rows.length, repeated: false });
+        ids.push(id);
+      }
+      if (ids.length > 0) rows.push(ids);
+      rowLines = [];
+    };
+    for (const line of pageLines) {
+      const anchor = rowLines[0];
+      const height = Math.max(1, line.y1 - line.y0);
+      const sameRow = anchor && Math.abs((anchor.y0 + anchor.y1) / 2 - (line.y0 + line.y1) / 2) < height * SAME_ROW_TOLERANCE;
+      if (!sameRow) flush();
+      rowLines.push(line);
+    }
+    flush();
+  }
+  if (pages.length >= REPEAT_PAGES) markRepeated(lines);
+  return { lines, rows, dateContext: buildDateContext(lines.map((l) => l.text)) };
+}
+
+/** The line right of `line` on its row, if any. */
+export function lineRightOf(index: DocIndex, line: IndexedLine): IndexedLine | undefined {
+  const row = index.rows[line.row]!;
+  const at = row.indexOf(line.id);
+  const next = row[at + 1];
+  return next === undefined ? undefined : index.lines[next];
+}
+
+/** Typical line height of the document, for gap rules. */
+export function lineHeight(line: IndexedLine): number {
+  return Math.max(1, line.y1 - line.y0);
+}

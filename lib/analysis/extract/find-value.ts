@@ -1,0 +1,115 @@
+/**
+ * Reads the value of a label: on the same line after it, in the next column
+ * of the same row, or below it in the same box or column (lines whose left
+ * edge falls inside the label's column) until the next label or a gap.
+ */
+import { lineHeight, lineRightOf, type IndexedLine } from "./doc-index";
+import { startsWithLabel, type Doc } from "./document";
+import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
+import type { LabelHit } from "./labels";
+
+/** A gap of more than this many line heights between two lines ends a box. */
+const MAX_GAP_LINES = 1.8;
+/** Values may start this many font sizes left of their label (centred or right-aligned cells). */
+const COLUMN_SLACK_EM = 1.2;
+
+export interface ValueOptions {
+  /** How many lines the value may span (1 for numbers, more for names, addresses, goods). */
+  maxLines?: number;
+}
+
+function hitEnd(doc: Doc, hit: LabelHit): number {
+  const next = doc.hitsByLine[hit.line.id]!.find((other) => other.start >= hit.valueStart);
+  return next ? next.start : hit.line.text.length;
+}
+
+function hasText(line: IndexedLine, start: number, end: number): boolean {
+  return /[A-Za-z0-9]/.test(line.text.slice(start, end));
+}
+
+/** The part of `line` before its first mid-line label. */
+function wholeValueLine(doc: Doc, line: IndexedLine): Part {
+  const next = doc.hitsByLine[line.id]!.find((hit) => hit.start > 0);
+  return partOf(line, 0, next ? next.start : line.text.length);
+}
+
+/** Lines below `anchor` inside the column [x0, x1), until a label, a gap or the page end. */
+export function linesBelow(doc: Doc, anchor: IndexedLine, x0: number, x1: number, maxLines: number): IndexedLine[] {
+  const found: IndexedLine[] = [];
+  const slack = COLUMN_SLACK_EM * lineHeight(anchor);
+  let last = anchor;
+  for (let row = anchor.row + 1; row < doc.rows.length && found.length < maxLines; row++) {
+    const ids = doc.rows[row]!;
+    const first = doc.lines[ids[0]!]!;
+    if (first.page !== anchor.page) break;
+    if (first.y0 - last.y1 > MAX_GAP_LINES * lineHeight(last)) break;
+    const line = ids.map((id) => doc.lines[id]!).find((l) => l.x0 >= x0 - slack && l.x0 < x1 && !l.repeated);
+    if (!line) continue;
+    if (startsWithLabel(doc, line)) break;
+    found.push(line);
+    last = line;
+  }
+  return found;
+}
+
+/** The right edge of the column a line starts: where the next line on its row begins, else the page edge. */
+export function columnEnd(doc: Doc, line: IndexedLine): number {
+  return lineRightOf(doc, line)?.x0 ?? line.page.width;
+}
+
+/** The x where the text at `offset` of `line` starts. */
+export function xAt(line: IndexedLine, offset: number): number {
+  let x = line.x0;
+  line.starts.forEach((start, i) => {
+    if (start <= offset) x = line.words[i]!.x;
+  });
+  return x;
+}
+
+export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}): Found | undefined {
+  const maxLines = options.maxLines ?? 1;
+  const { line } = hit;
+  const end = hitEnd(doc, hit);
+  if (hasText(line, hit.valueStart, end)) {
+    const parts = [partOf(line, hit.valueStart, end)];
+    if (maxLines > 1) {
+      const x0 = xAt(line, hit.valueStart);
+      for (const below of linesBelow(doc, line, x0, columnEnd(doc, line), maxLines - 1)) parts.push(wholeValueLine(doc, below));
+    }
+    return foundOf(parts, CONFIDENCE.sameLine);
+  }
+  if (end < line.text.length) return undefined;
+  const right = lineRightOf(doc, line);
+  if (right && !startsWithLabel(doc, right)) {
+    const parts = [wholeValueLine(doc, right)];
+    if (maxLines > 1) {
+      for (const below of linesBelow(doc, right, right.x0, columnEnd(doc, right), maxLines - 1)) parts.push(wholeValueLine(doc, below));
+    }
+    return foundOf(parts, CONFIDENCE.right);
+  }
+  const x0 = xAt(line, hit.start);
+  const below = linesBelow(doc, line, x0, columnEnd(doc, line), maxLines);
+  if (below.length === 0) return undefined;
+  return foundOf(below.map((l) => wholeValueLine(doc, l)), CONFIDENCE.below);
+}
+
+/**
+ * The first value, over the labels of `keys` in document order, that `accept`
+ * takes (returns a normalised value for). Keys earlier in the list win.
+ */
+export function findLabelled<T>(
+  doc: Doc,
+  keys: readonly string[],
+  accept: (found: Found, hit: LabelHit) => T | undefined,
+  options: ValueOptions = {},
+): { value: T; found: Found } | undefined {
+  for (const key of keys) {
+    for (const hit of doc.hitsByKey.get(key) ?? []) {
+      const found = valueOfHit(doc, hit, options);
+      if (!found) continue;
+      const value = accept(found, hit);
+      if (value !== undefined) return { value, found };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,84 @@
+/**
+ * Finds labels on lines. All synonyms of LABEL_SYNONYMS and STOP_LABELS are
+ * compiled into one regular expression (longest first), run once per line.
+ * A label counts at the start of a line (after an optional box number such as
+ * "5." or "(3)"), or inside a line when a colon follows it. One-word labels
+ * ("Date", "To", "Goods") are common words, so they count only with a colon
+ * or when they are the whole line (a box title).
+ */
+import type { IndexedLine } from "./doc-index";
+import { LABEL_SYNONYMS, STOP_LABELS } from "./label-vocab";
+
+export interface LabelHit {
+  /** Semantic labels this synonym stands for (empty for stop labels). */
+  keys: readonly string[];
+  line: IndexedLine;
+  /** Where the label (with its box number) starts in the line. */
+  start: number;
+  /** Where the value may start: after the label and its separators. */
+  valueStart: number;
+  colon: boolean;
+}
+
+const BOX_NUMBER = "(?:\\(?\\d{1,2}[.)]\\s*|[A-Z]\\)\\s+)?";
+const SEPARATOR = "(?:\\s*\\(S\\))?\\s*(?<colon>[:：])?[\\s.:#\\-–]*";
+
+function tokensOf(synonym: string): string[] {
+  return synonym.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
+}
+
+function sourceOf(synonym: string): string {
+  return tokensOf(synonym).join("[\\s./&'()\\-]*");
+}
+
+interface Synonym {
+  source: string;
+  keys: string[];
+  weak: boolean;
+}
+
+function compileSynonyms(): { pattern: RegExp; synonyms: Synonym[] } {
+  const bySource = new Map<string, Synonym>();
+  const add = (synonym: string, key: string | undefined) => {
+    const source = sourceOf(synonym);
+    if (!source) return;
+    const entry = bySource.get(source) ?? { source, keys: [], weak: tokensOf(synonym).length === 1 };
+    if (key && !entry.keys.includes(key)) entry.keys.push(key);
+    bySource.set(source, entry);
+  };
+  for (const [key, synonyms] of Object.entries(LABEL_SYNONYMS)) for (const s of synonyms) add(s, key);
+  for (const s of STOP_LABELS) add(s, undefined);
+  const synonyms = [...bySource.values()].sort((a, b) => b.source.length - a.source.length);
+  const alternatives = synonyms.map((s, i) => `(?<s${i}>${s.source})`).join("|");
+  const pattern = new RegExp(`(?<![A-Z0-9'])${BOX_NUMBER}(?:${alternatives})(?![A-Z0-9]|'S)${SEPARATOR}`, "g");
+  return { pattern, synonyms };
+}
+
+const COMPILED = compileSynonyms();
+
+/** A bare title line ("Shipper", "9. Marks and Nos:") with nothing after it. */
+function isWholeLine(line: IndexedLine, end: number): boolean {
+  return end >= line.upper.length;
+}
+
+/** Every label on `line`, left to right. */
+export function findLabels(line: IndexedLine): LabelHit[] {
+  const hits: LabelHit[] = [];
+  const { pattern, synonyms } = COMPILED;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(line.upper); m; m = pattern.exec(line.upper)) {
+    const groups = m.groups!;
+    const index = synonyms.findIndex((_, i) => groups[`s${i}`] !== undefined);
+    const synonym = synonyms[index]!;
+    const colon = groups.colon !== undefined;
+    const atStart = m.index === 0;
+    const end = m.index + m[0].length;
+    const accepted = atStart
+      ? !synonym.weak || colon || isWholeLine(line, end)
+      : colon && line.upper[m.index - 1] === " ";
+    if (accepted) hits.push({ keys: synonym.keys, line, start: m.index, valueStart: end, colon });
+    else pattern.lastIndex = m.index + 1;
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
+  return hits;
+}

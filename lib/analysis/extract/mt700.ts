@@ -1,0 +1,107 @@
+/**
+ * SWIFT MT700 tagged fields, in both raw form (":20:LC123" with the value
+ * after the tag) and bank-printout form ("40A: Form of Documentary Credit"
+ * with the value on the next, indented lines). A printout title that names a
+ * field overrides its tag (some printers mislabel 44A/44E/44F).
+ */
+import { lineHeight, type IndexedLine } from "./doc-index";
+import type { Doc } from "./document";
+import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
+
+const TAG_LINE = /^:?(\d{2}[A-Z]?):\s*/;
+const TITLE_START =
+  /^(?:SEQUENCE|FORM|DOC|DATE|APPLICABLE|APPLICANT|BENEFICIARY|CURRENCY|AVAILABLE|DRAFTS?|DRAWEE|PARTIAL|TRANS|PORT|PLACE|LATEST|SHIPMENT|DESCRIPTION|DOCUMENTS|ADDITIONAL|CHARGES|PERIOD|CONFIRMATION|REIMB|INSTRUCTIONS|ADVIS|SENDER|TOLERANCE|PERCENTAGE|MAXIMUM|ISSUING|REQUESTED|SPECIAL|MIXED|DEFERRED|NUMBER|REFERENCE|PRE-ADVICE|AMOUNT)/i;
+/** Value lines of a printout are indented past the tag by at least this many font sizes. */
+const INDENT_EM = 1;
+const TITLE_TAGS: Array<[RegExp, string]> = [
+  [/PORT OF LOADING|AIRPORT OF DEP/i, "44E"],
+  [/PORT OF DISCHARGE|AIRPORT OF DEST/i, "44F"],
+  [/PLACE OF TAKING|PLACE OF RECEIPT|PLACE OF DISPATCH/i, "44A"],
+  [/FINAL DES|PLACE OF DELIVERY/i, "44B"],
+  [/ADVISING BANK/i, "ADVISING"],
+];
+
+export interface TagField {
+  tag: string;
+  title?: string;
+  /** Value lines in order (page headers and footers left out). */
+  parts: Part[];
+}
+
+function isTitle(rest: string): boolean {
+  return TITLE_START.test(rest) && (/[a-z]/.test(rest) || !/\d/.test(rest));
+}
+
+function semanticTag(tag: string, title: string | undefined): string {
+  if (!title) return tag;
+  return TITLE_TAGS.find(([pattern]) => pattern.test(title))?.[1] ?? tag;
+}
+
+/** The tagged fields of the document, first occurrence per (semantic) tag. */
+export function parseTags(doc: Doc): Map<string, TagField> {
+  const fields = new Map<string, TagField>();
+  let current: { field: TagField; tagLine: IndexedLine; printout: boolean; titleOpen: boolean } | undefined;
+  const consumed = new Set<number>();
+  const close = () => {
+    if (current && !fields.has(current.field.tag)) fields.set(current.field.tag, current.field);
+    current = undefined;
+  };
+  for (const line of doc.lines) {
+    if (line.repeated) continue;
+    const m = TAG_LINE.exec(line.text);
+    if (m) {
+      close();
+      const rowRest = doc.rows[line.row]!.map((id) => doc.lines[id]!).filter((l) => l.x0 > line.x0);
+      for (const l of rowRest) consumed.add(l.id);
+      const rest = [line.text.slice(m[0].length), ...rowRest.map((l) => l.text)].join(" ").trim();
+      const printout = rest === "" || isTitle(rest);
+      const parts = printout ? [] : [partOf(line, m[0].length), ...rowRest.map((l) => partOf(l))];
+      const title = printout && rest ? rest : undefined;
+      current = { field: { tag: semanticTag(m[1]!, title), title, parts }, tagLine: line, printout, titleOpen: Boolean(title) };
+      continue;
+    }
+    if (!current || line.x0 < current.tagLine.x0 - INDENT_EM * lineHeight(line)) {
+      if (current && line.x0 < current.tagLine.x0 - INDENT_EM * lineHeight(line)) close();
+      continue;
+    }
+    if (consumed.has(line.id)) continue;
+    const indented = line.x0 >= current.tagLine.x0 + INDENT_EM * lineHeight(line);
+    if (current.printout && !indented) {
+      if (current.titleOpen && current.field.parts.length === 0) {
+        current.field.title = `${current.field.title ?? ""} ${line.text}`.trim();
+        current.field.tag = semanticTag(current.field.tag, current.field.title);
+        continue;
+      }
+      close();
+      continue;
+    }
+    current.field.parts.push(partOf(line));
+  }
+  close();
+  return fields;
+}
+
+/** A field's value as one Found (lines joined by `separator`). */
+export function tagValue(field: TagField | undefined, separator = " "): Found | undefined {
+  if (!field || field.parts.length === 0) return undefined;
+  const found = foundOf(field.parts, CONFIDENCE.tag, separator);
+  return found.text.trim() ? found : undefined;
+}
+
+/** Splits a list field (46A, 47A) into items at "+", "1.", "1)", "(1)" line openings. */
+export function splitItems(field: TagField | undefined): Found[] {
+  if (!field) return [];
+  const items: Part[][] = [];
+  const marker = /^\s*(?:\+|\(?\d{1,2}[.)](?!\d)|-\s)/;
+  for (const part of field.parts) {
+    const text = part.line.text.slice(part.start, part.end);
+    if (marker.test(text) || items.length === 0) items.push([part]);
+    else items[items.length - 1]!.push(part);
+  }
+  return items.map((parts) => foundOf(parts, CONFIDENCE.tag));
+}
+
+/** Removes a list marker from an item's text. */
+export function stripMarker(text: string): string {
+  return text.replace(/^\s*(?:\+|\(?\d{1,2}[.)](?!\d)|-\s)\s*/, "");
+}

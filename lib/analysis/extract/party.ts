@@ -1,0 +1,51 @@
+/**
+ * Party blocks: the label's value lines, first line the name, the rest the
+ * address joined with ", ". "TO ORDER OF" on its own line joins the next one
+ * (the name is the whole order clause). An "Address:" label right after a
+ * one-line name supplies the address.
+ */
+import type { Doc } from "./document";
+import { findLabelled, valueOfHit } from "./find-value";
+import { foundOf, type Found } from "./found";
+import { cleanValue } from "../normalize/text";
+
+/** Lines a party block may span (name, street, city, country, telephone). */
+const MAX_PARTY_LINES = 6;
+const ORDER_CLAUSE = /^(?:TO\s+)?(?:THE\s+)?ORDER(?:\s+OF)?[:,]?$/i;
+/** Box notes that are not the party ("It is agreed that no responsibility shall attach..."). */
+const BOX_NOTE = /\b(?:RESPONSIBILITY|AGREED|CLAUSE|SEE REVERSE|NOT BE LIABLE|ONLY IF)\b/i;
+
+export interface PartyFound {
+  name: string;
+  nameFound: Found;
+  address?: string;
+  addressFound?: Found;
+}
+
+function splitParty(doc: Doc, found: Found): PartyFound | undefined {
+  const parts = found.parts.filter((p) => /[A-Za-z]/.test(p.line.text.slice(p.start, p.end)) && !BOX_NOTE.test(p.line.text));
+  if (parts.length === 0) return undefined;
+  let nameCount = 1;
+  if (ORDER_CLAUSE.test(cleanValue(parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end))) && parts.length > 1) nameCount = 2;
+  const nameFound = foundOf(parts.slice(0, nameCount), found.confidence);
+  const name = cleanValue(nameFound.text);
+  if (!name) return undefined;
+  const rest = parts.slice(nameCount);
+  if (rest.length > 0) {
+    const addressFound = foundOf(rest, found.confidence, ", ");
+    const address = rest.map((p) => cleanValue(p.line.text.slice(p.start, p.end))).filter(Boolean).join(", ");
+    return { name, nameFound, address, addressFound };
+  }
+  const addressHit = doc.hitsByKey.get("address")?.find((hit) => {
+    const last = found.parts[found.parts.length - 1]!.line;
+    return hit.line.page === last.page && hit.line.row > last.row && hit.line.row <= last.row + 2;
+  });
+  const addressFound = addressHit ? valueOfHit(doc, addressHit, { maxLines: MAX_PARTY_LINES - 1 }) : undefined;
+  if (!addressFound) return { name, nameFound };
+  return { name, nameFound, address: cleanValue(addressFound.text), addressFound };
+}
+
+/** The first party labelled by one of `keys` (in priority order). */
+export function readParty(doc: Doc, keys: readonly string[]): PartyFound | undefined {
+  return findLabelled(doc, keys, (found) => splitParty(doc, found), { maxLines: MAX_PARTY_LINES })?.value;
+}

@@ -1,0 +1,131 @@
+/**
+ * Rules that read the whole document rather than one label: container numbers
+ * (ISO 6346, check digit validated), seals, HS codes, freight terms, the
+ * on-board notation, Incoterms. Each runs once over the indexed lines.
+ */
+import { findContainerNumbers, normalizeSealNumber } from "../normalize/container";
+import { findDates } from "../normalize/date";
+import { normalizeIncoterm } from "../normalize/incoterms";
+import { normalizeFreightTerms } from "../normalize/terms";
+import type { ExtractionContext } from "./context";
+import { valueOfHit } from "./find-value";
+import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
+
+/** Lines after an on-board notation that may still carry its date. */
+const ON_BOARD_LOOKAHEAD = 2;
+/** Lines a list under a label (containers, seals, HS codes) may span. */
+const LIST_LINES = 6;
+
+const HS_LABEL = /(?<![A-Z])(?:H\.?\s?S\.?\s?(?:CODES?|NO\.?|TARIFF(?: NO\.?)?)?|HTS(?: CODE)?|TARIFF(?: CODE| NO\.?| HEADING)?|HARMONI[SZ]ED(?: SYSTEM)?(?: CODE)?|COMMODITY CODE)\s*[:.#]?\s*/g;
+const HS_CODE = /(?<![\d.])(\d{4}(?:[.\s-]?\d{2}){1,3}|\d{4}\.\d{2}|\d{6,10})(?![\d])/g;
+const ON_BOARD = /(?:SHIPPED|LADEN|LOADED|PLACED)\s+ON\s+BOARD|ON\s+BOARD\s+(?:DATE|ON)|DATE\s+(?:OF\s+)?(?:LADEN|LOADED|SHIPPED)\s+ON\s+BOARD/;
+const FREIGHT_PHRASE = /FREIGHT\s+(?:PRE-?\s?PAID|COLLECT|PAYABLE\s+AT\s+DESTINATION)|FREIGHT\s*:\s*(?:PRE-?\s?PAID|COLLECT)/;
+const INCOTERM_LINE = /^(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|C&F|CNF)\b[\s,:]+[A-Z]/;
+const SEAL_INLINE = /SEAL(?:\s*(?:NO|NOS|NUMBER|#)\.?)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-]{3,})/g;
+
+/** Container numbers from anywhere on the document, document order, no duplicates. */
+export function scanContainers(ctx: ExtractionContext, key = "container_numbers"): void {
+  const numbers: string[] = [];
+  const parts: Part[] = [];
+  for (const line of ctx.doc.lines) {
+    for (const match of findContainerNumbers(line.text)) {
+      if (numbers.includes(match.number)) continue;
+      numbers.push(match.number);
+      parts.push(partOf(line, match.index, match.index + match.length));
+    }
+  }
+  if (numbers.length > 0) ctx.set(key, numbers, foundOf(parts, CONFIDENCE.sameLine));
+}
+
+/** Seal numbers after "Seal" labels and inline "SEAL NO: X". */
+export function scanSeals(ctx: ExtractionContext, key = "seal_numbers"): void {
+  const seals: string[] = [];
+  const parts: Part[] = [];
+  const add = (raw: string, part: Part) => {
+    const seal = normalizeSealNumber(raw);
+    if (!seal || seals.includes(seal) || findContainerNumbers(seal).length > 0) return;
+    seals.push(seal);
+    parts.push(part);
+  };
+  for (const line of ctx.doc.lines) {
+    for (const m of line.upper.matchAll(SEAL_INLINE)) add(m[1]!, partOf(line, m.index, m.index + m[0].length));
+  }
+  if (seals.length === 0) {
+    for (const hit of ctx.doc.hitsByKey.get("seal_numbers") ?? []) {
+      const found = valueOfHit(ctx.doc, hit, { maxLines: LIST_LINES });
+      for (const part of found?.parts ?? []) {
+        for (const token of part.line.text.slice(part.start, part.end).split(/[\s,;/]+/)) add(token, part);
+      }
+    }
+  }
+  if (seals.length > 0) ctx.set(key, seals, foundOf(parts, CONFIDENCE.sameLine));
+}
+
+/** HS codes after "HS Code", "H.S. CODE", "HS:", "Tariff" on the same line or below the label. */
+export function scanHsCodes(ctx: ExtractionContext, key = "hs_codes"): void {
+  const codes: string[] = [];
+  const parts: Part[] = [];
+  const addFrom = (text: string, part: Part) => {
+    for (const m of text.matchAll(HS_CODE)) {
+      const code = m[1]!.replace(/\s/g, "");
+      if (!codes.includes(code)) {
+        codes.push(code);
+        parts.push(part);
+      }
+    }
+  };
+  for (const line of ctx.doc.lines) {
+    for (const m of line.upper.matchAll(HS_LABEL)) {
+      if (m[0].trim().length < 2) continue;
+      const after = line.text.slice(m.index + m[0].length);
+      const before = codes.length;
+      addFrom(after.split(/\s{2,}|[A-Za-z]{3,}/)[0] ?? "", partOf(line, m.index, line.text.length));
+      if (codes.length === before && after.trim() === "") {
+        const hit = ctx.doc.hitsByLine[line.id]!.find((h) => h.keys.includes("hs_code"));
+        const found = hit ? valueOfHit(ctx.doc, hit, { maxLines: LIST_LINES }) : undefined;
+        for (const part of found?.parts ?? []) addFrom(part.line.text.slice(part.start, part.end), part);
+      }
+    }
+  }
+  if (codes.length > 0) ctx.set(key, codes, foundOf(parts, CONFIDENCE.sameLine));
+}
+
+/** prepaid | collect from "FREIGHT PREPAID" anywhere, after the labelled "Freight:" box. */
+export function scanFreight(ctx: ExtractionContext, key = "freight_terms"): void {
+  for (const hit of ctx.doc.hitsByKey.get("freight") ?? []) {
+    const found = valueOfHit(ctx.doc, hit, { maxLines: 1 });
+    const value = found && normalizeFreightTerms(found.text);
+    if (found && value) return ctx.set(key, value, found);
+  }
+  for (const line of ctx.doc.lines) {
+    const m = FREIGHT_PHRASE.exec(line.upper);
+    const value = m && normalizeFreightTerms(m[0]);
+    if (m && value) return ctx.set(key, value, { ...foundOf([partOf(line, m.index, m.index + m[0].length)], CONFIDENCE.scan) });
+  }
+}
+
+/** The date of the on-board notation: on its line or the next ones. */
+export function scanOnBoardDate(ctx: ExtractionContext, key = "shipped_on_board_date"): void {
+  const { lines, dateContext } = ctx.doc;
+  for (const line of lines) {
+    if (!ON_BOARD.test(line.upper)) continue;
+    for (let i = line.id; i < Math.min(lines.length, line.id + ON_BOARD_LOOKAHEAD + 1); i++) {
+      const candidate = lines[i]!;
+      if (i > line.id && candidate.page !== line.page) break;
+      const date = findDates(i === line.id ? candidate.text.slice(ON_BOARD.exec(candidate.upper)!.index) : candidate.text, dateContext)[0];
+      if (!date) continue;
+      const offset = i === line.id ? ON_BOARD.exec(candidate.upper)!.index : 0;
+      return ctx.set(key, date.iso, foundOf([partOf(candidate, offset + date.index, offset + date.index + date.length)], CONFIDENCE.below));
+    }
+  }
+}
+
+/** An Incoterm printed on a line of its own or after the price ("CIF ROTTERDAM"), as a fallback. */
+export function scanIncoterm(ctx: ExtractionContext, key = "incoterms"): void {
+  if (ctx.has(key)) return;
+  for (const line of ctx.doc.lines) {
+    if (!INCOTERM_LINE.test(line.upper)) continue;
+    const value = normalizeIncoterm(line.text);
+    if (value) return ctx.set(key, value, { ...foundOf([partOf(line)], CONFIDENCE.scan) } as Found);
+  }
+}

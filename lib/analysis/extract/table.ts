@@ -1,0 +1,159 @@
+/**
+ * Tables found by their header row: a row naming at least two known columns
+ * (one of them numeric). Columns take the x-span of their header words; each
+ * word below goes to the column it overlaps most (or the nearest). A row
+ * opens a new item when it fills a numeric column the current item already
+ * has; other rows continue the item (wrapped descriptions). A TOTAL row ends
+ * the table and gives its totals.
+ */
+import { lineHeight, type IndexedLine } from "./doc-index";
+import type { Doc } from "./document";
+import { foundOf, partOf, type Found, type Part } from "./found";
+
+export type ColumnKind =
+  | "description" | "quantity" | "unit" | "unit_price" | "amount" | "packages" | "gross" | "net" | "measurement"
+  | "marks" | "hs" | "parameter" | "result" | "specification" | "method";
+
+const HEADERS: Array<[ColumnKind, string]> = [
+  ["unit_price", "UNIT\\s*PRICE|U\\.?\\s*PRICE|PRICE\\s*(?:PER\\s*UNIT|/\\s*UNIT)?|RATE"],
+  ["amount", "AMOUNT|TOTAL\\s*(?:VALUE|AMOUNT|PRICE)|EXTENDED|LINE\\s*TOTAL|VALUE"],
+  ["quantity", "QUANTITY|QTY|QUANT\\."],
+  ["unit", "UNIT(?:S)?(?!\\s*PRICE)|UOM|U/M"],
+  ["gross", "GROSS\\s*(?:WEIGHT|WT\\.?|WGT)?|G\\.\\s*W\\.?|G/W"],
+  ["net", "NET\\s*(?:WEIGHT|WT\\.?|WGT)?|N\\.\\s*W\\.?|N/W"],
+  ["measurement", "MEASUREMENT|MEAS\\.?|VOLUME|CBM|M3"],
+  ["packages", "NO\\.?\\s*OF\\s*(?:PACKAGES|PKGS|CARTONS|CTNS)|PACKAGES|PKGS|CARTONS|CTNS|PACKING"],
+  ["marks", "MARKS(?:\\s*(?:&|AND)\\s*(?:NOS?\\.?|NUMBERS))?|SHIPPING\\s*MARKS"],
+  ["hs", "HS\\s*CODE|H\\.S\\.\\s*CODE|HS\\s*NO\\.?"],
+  ["description", "DESCRIPTION(?:\\s*OF\\s*GOODS)?|GOODS|COMMODITY|PARTICULARS|PRODUCT"],
+  ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],
+  ["result", "RESULTS?|ACTUAL(?:\\s*VALUE)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?"],
+  ["specification", "SPECIFICATIONS?|SPEC\\.?|STANDARDS?|LIMITS?|GUARANTEED|REQUIREMENTS?"],
+  ["method", "METHODS?|TEST\\s*METHOD"],
+];
+const HEADER_PATTERN = new RegExp(
+  `(?<![A-Z])(?:${HEADERS.map(([kind, source]) => `(?<${kind}>${source})`).join("|")})(?![A-Z])`,
+  "g",
+);
+const NUMERIC_KINDS: ReadonlySet<ColumnKind> = new Set(["quantity", "amount", "unit_price", "gross", "net", "measurement", "packages", "result"]);
+const TOTAL_ROW = /^(?:GRAND\s+)?(?:SUB-?\s?)?TOTALS?\b|^SAY\b/i;
+/** A table ends at a vertical gap of this many line heights. */
+const MAX_ROW_GAP_LINES = 3;
+const MAX_ROWS = 200;
+
+export interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+  header: string;
+}
+
+export type Cells = Partial<Record<ColumnKind, Found>>;
+
+export interface Table {
+  columns: Column[];
+  items: Cells[];
+  totals?: Cells;
+}
+
+interface RowWord {
+  line: IndexedLine;
+  index: number;
+}
+
+function rowWords(doc: Doc, row: number): RowWord[] {
+  return doc.rows[row]!.flatMap((id) => doc.lines[id]!.words.map((_, index) => ({ line: doc.lines[id]!, index })));
+}
+
+function headerColumns(doc: Doc, row: number): Column[] {
+  const columns: Column[] = [];
+  for (const id of doc.rows[row]!) {
+    const line = doc.lines[id]!;
+    for (const m of line.upper.matchAll(HEADER_PATTERN)) {
+      const kind = Object.entries(m.groups!).find(([, v]) => v !== undefined)![0] as ColumnKind;
+      if (columns.some((c) => c.kind === kind)) continue;
+      const words = line.words.filter((_, i) => line.starts[i]! >= m.index && line.starts[i]! < m.index + m[0].length);
+      if (words.length === 0) continue;
+      columns.push({
+        kind,
+        x0: Math.min(...words.map((w) => w.x)),
+        x1: Math.max(...words.map((w) => w.x + w.width)),
+        header: m[0],
+      });
+    }
+  }
+  return columns.sort((a, b) => a.x0 - b.x0);
+}
+
+function columnOf(columns: Column[], x0: number, x1: number): Column {
+  let best = columns[0]!;
+  let bestScore = -Infinity;
+  for (const column of columns) {
+    const overlap = Math.min(x1, column.x1) - Math.max(x0, column.x0);
+    const score = overlap > 0 ? overlap : -Math.max(column.x0 - x1, x0 - column.x1);
+    if (score > bestScore) [best, bestScore] = [column, score];
+  }
+  return best;
+}
+
+function cellsOf(columns: Column[], words: RowWord[], confidence: number): Cells {
+  const partsByKind = new Map<ColumnKind, Part[]>();
+  for (const { line, index } of words) {
+    const word = line.words[index]!;
+    const kind = columnOf(columns, word.x, word.x + word.width).kind;
+    const parts = partsByKind.get(kind) ?? [];
+    const start = line.starts[index]!;
+    const last = parts[parts.length - 1];
+    if (last && last.line === line && last.end + 1 >= start) last.end = start + word.text.length;
+    else parts.push(partOf(line, start, start + word.text.length));
+    partsByKind.set(kind, parts);
+  }
+  const cells: Cells = {};
+  for (const [kind, parts] of partsByKind) cells[kind] = foundOf(parts, confidence);
+  return cells;
+}
+
+function mergeInto(item: Cells, cells: Cells): void {
+  for (const [kind, found] of Object.entries(cells) as Array<[ColumnKind, Found]>) {
+    const existing = item[kind];
+    item[kind] = existing ? foundOf([...existing.parts, ...found.parts], existing.confidence) : found;
+  }
+}
+
+function hasNumber(found: Found | undefined): boolean {
+  return found !== undefined && /\d/.test(found.text);
+}
+
+/** The first table whose header has a column of `required` kinds, read to its TOTAL row or end. */
+export function readTable(doc: Doc, required: readonly ColumnKind[], confidence: number): Table | undefined {
+  for (let row = 0; row < doc.rows.length; row++) {
+    const columns = headerColumns(doc, row);
+    const kinds = new Set(columns.map((c) => c.kind));
+    if (columns.length < 2 || !required.every((k) => kinds.has(k)) || !columns.some((c) => NUMERIC_KINDS.has(c.kind))) continue;
+    return readRows(doc, row, columns, confidence);
+  }
+  return undefined;
+}
+
+function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: number): Table {
+  const items: Cells[] = [];
+  let totals: Cells | undefined;
+  let last = doc.lines[doc.rows[headerRow]![0]!]!;
+  for (let row = headerRow + 1; row < doc.rows.length && row <= headerRow + MAX_ROWS; row++) {
+    const first = doc.lines[doc.rows[row]![0]!]!;
+    if (first.page !== last.page || first.y0 - last.y1 > MAX_ROW_GAP_LINES * lineHeight(last)) break;
+    last = first;
+    const cells = cellsOf(columns, rowWords(doc, row), confidence);
+    if (TOTAL_ROW.test(first.text)) {
+      totals = cells;
+      break;
+    }
+    const current = items[items.length - 1];
+    const opensItem =
+      !current || (Object.keys(cells) as ColumnKind[]).some((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k]) && hasNumber(current[k]));
+    if (opensItem && (Object.keys(cells) as ColumnKind[]).some((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k]))) items.push(cells);
+    else if (current) mergeInto(current, cells);
+    else items.push(cells);
+  }
+  return { columns, items, totals };
+}

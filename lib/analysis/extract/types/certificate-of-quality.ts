@@ -1,0 +1,51 @@
+/** Certificate of quality / analysis: header labels and the results table (parameter, result, unit). */
+import { parseNumber } from "../../normalize/amount";
+import { cleanValue } from "../../normalize/text";
+import type { ExtractionContext } from "../context";
+import { CONFIDENCE } from "../found";
+import { scanContainers } from "../scan";
+import { readTable } from "../table";
+import { readPorts, readVesselVoyage } from "./shared";
+
+interface QualityParameter {
+  name: string;
+  value: string | number;
+  unit?: string;
+}
+
+/** A result printed with its unit ("12.5 %", "0.3 mg/kg") when the table has no unit column. */
+const VALUE_WITH_UNIT = /^([<>≤≥]?\s*-?\d[\d.,]*)\s*(\S.*)?$/;
+
+function readParameters(ctx: ExtractionContext): void {
+  const table = readTable(ctx.doc, ["parameter", "result"], CONFIDENCE.table);
+  if (!table) return;
+  const parameters: QualityParameter[] = [];
+  for (const cells of table.items) {
+    const name = cells.parameter && cleanValue(cells.parameter.text);
+    const raw = cells.result && cleanValue(cells.result.text);
+    if (!name || !raw) continue;
+    const m = VALUE_WITH_UNIT.exec(raw);
+    const number = m && /^-?\d/.test(m[1]!) ? parseNumber(m[1]!) : undefined;
+    const parameter: QualityParameter = { name, value: number ?? raw };
+    const unit = cells.unit ? cleanValue(cells.unit.text) : number !== undefined ? m?.[2] : undefined;
+    if (unit) parameter.unit = unit;
+    parameters.push(parameter);
+  }
+  const first = table.items[0]?.parameter;
+  if (parameters.length > 0 && first) ctx.set("quality_parameters", parameters, first);
+}
+
+export function extractCertificateOfQuality(ctx: ExtractionContext): void {
+  ctx.reference("certificate_number", ["certificate_number", "reference_number"]);
+  ctx.date("date_of_issue", ["date"]);
+  ctx.text("issuer", ["issuer", "issuing_authority"]);
+  ctx.party("shipper", undefined, ["shipper", "exporter", "seller"]);
+  ctx.party("consignee", undefined, ["consignee", "buyer"]);
+  readVesselVoyage(ctx, false);
+  ctx.reference("bl_number", ["bl_number"]);
+  readPorts(ctx, ["port_of_loading"]);
+  ctx.description("description_of_goods", ["description"]);
+  scanContainers(ctx);
+  readParameters(ctx);
+  ctx.date("date_of_inspection", ["inspection_date"]);
+}

@@ -1,0 +1,23 @@
+/** Sales contract / purchase contract / sales confirmation. */
+import type { ExtractionContext } from "../context";
+import { findLabelled } from "../find-value";
+import { scanIncoterm } from "../scan";
+import { readPorts, readQuantity, readTotal, toleranceOf } from "./shared";
+
+export function extractContract(ctx: ExtractionContext): void {
+  ctx.reference("contract_number", ["contract_number"]);
+  ctx.date("date_of_issue", ["date"]);
+  ctx.party("seller", "seller_address", ["seller", "exporter", "shipper", "beneficiary"]);
+  ctx.party("buyer", "buyer_address", ["buyer", "applicant", "consignee"]);
+  ctx.description("description_of_goods", ["description"]);
+  readQuantity(ctx);
+  ctx.amount("unit_price", ["unit_price"]);
+  readTotal(ctx, "total_amount", ["total_amount"]);
+  ctx.incoterm("incoterms", ["incoterms"]);
+  scanIncoterm(ctx);
+  readPorts(ctx);
+  ctx.date("latest_shipment_date", ["latest_shipment_date"]);
+  ctx.text("payment_terms", ["payment_terms"], { maxLines: 2 });
+  const tolerance = findLabelled(ctx.doc, ["tolerance", "quantity"], (f) => toleranceOf(f.text));
+  if (tolerance) ctx.set("tolerance_pct", tolerance.value, tolerance.found);
+}

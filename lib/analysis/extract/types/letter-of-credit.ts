@@ -1,0 +1,188 @@
+/**
+ * Letter of credit: MT700 tags first (raw or printout), then the labels of a
+ * letter-form credit ("L/C No.", "Applicant", "Expiry date"...). The issuing
+ * bank is the message sender and the advising bank its receiver.
+ */
+import { parseAmount, findNumbers } from "../../normalize/amount";
+import { normalizeCurrency } from "../../normalize/currency";
+import { findDates, parseDate } from "../../normalize/date";
+import { normalizeIncoterm } from "../../normalize/incoterms";
+import { normalizePort } from "../../normalize/port";
+import { normalizePermission } from "../../normalize/terms";
+import { cleanValue } from "../../normalize/text";
+import type { ExtractionContext } from "../context";
+import { findLabelled } from "../find-value";
+import { foundOf, narrowFound, type Found } from "../found";
+import { parseTags, splitItems, stripMarker, tagValue, type TagField } from "../mt700";
+
+const BIC = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
+/** "ABOUT"/"APPROXIMATELY" before an amount or quantity allows 10% either way (UCP 600 art. 30 a). */
+const ABOUT_TOLERANCE_PCT = 10;
+const BANK_LINES = 4;
+/** Lines a letter-form list of required documents may span. */
+const DOCUMENT_LINES = 30;
+const SUBFIELD = /^[A-Z][A-Z .]{2,30}:\s/;
+
+function lineTexts(found: Found): string[] {
+  return found.parts.map((p) => cleanValue(p.line.text.slice(p.start, p.end))).filter(Boolean);
+}
+
+function bankName(found: Found): string | undefined {
+  const lines = lineTexts(found).map((l) => l.replace(/^:\s*/, "")).filter(Boolean);
+  return lines.find((l) => !BIC.test(l)) ?? lines[0];
+}
+
+function setParty(ctx: ExtractionContext, key: string, field: TagField | undefined): void {
+  const found = tagValue(field);
+  if (!found) return;
+  const parts = found.parts.filter((p) => !/^\s*\//.test(p.line.text.slice(p.start, p.end)));
+  if (parts.length === 0) return;
+  ctx.set(key, cleanValue(parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end)), foundOf(parts.slice(0, 1), found.confidence));
+  const rest = parts.slice(1);
+  if (rest.length > 0) ctx.set(`${key}_address`, lineTexts(foundOf(rest, 1)).join(", "), foundOf(rest, found.confidence));
+}
+
+function setTolerance(ctx: ExtractionContext, text: string, found: Found): void {
+  const pair = /(\d{1,2})\s*\/\s*(\d{1,2})/.exec(text);
+  const single = /\+\s*\/?\s*-\s*(\d{1,2}(?:\.\d+)?)\s*(?:%|PCT|PERCENT)/i.exec(text);
+  const plus = pair ? Number(pair[1]) : single ? Number(single[1]) : undefined;
+  const minus = pair ? Number(pair[2]) : plus;
+  if (plus === undefined || minus === undefined) return;
+  ctx.set("tolerance_plus_pct", plus, found);
+  ctx.set("tolerance_minus_pct", minus, found);
+}
+
+function setAvailable(ctx: ExtractionContext, found: Found | undefined): void {
+  if (!found) return;
+  const text = cleanValue(found.text);
+  const m = /^(.*?)\s*\bBY\s+(.+)$/i.exec(text);
+  const withText = cleanValue(m ? m[1]! : text);
+  const names = withText.split(/\s+/).length === 1 || !BIC.test(withText.split(" ")[0]!) ? withText : withText.split(" ").slice(1).join(" ");
+  if (names) ctx.set("available_with", names, found);
+  if (m) ctx.set("available_by", cleanValue(m[2]!), found);
+}
+
+function setGoods(ctx: ExtractionContext, found: Found | undefined): void {
+  if (!found) return;
+  const kept: Found["parts"] = [];
+  let previous: Found["parts"][number] | undefined;
+  for (const part of found.parts) {
+    const text = part.line.text.slice(part.start, part.end).trim();
+    const gap = previous && part.line.page === previous.line.page && part.line.y0 - previous.line.y1 > part.line.y1 - part.line.y0;
+    if (kept.length > 0 && (gap || SUBFIELD.test(text) || normalizeIncoterm(text)?.startsWith(text.slice(0, 3)))) break;
+    kept.push(part);
+    previous = part;
+  }
+  if (kept.length > 0) ctx.set("description_of_goods", cleanValue(foundOf(kept, found.confidence).text), foundOf(kept, found.confidence));
+  for (const part of found.parts) {
+    const text = part.line.text.slice(part.start, part.end);
+    const incoterm = /^\s*(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|C&F)\b|TERMS?\s*:/i.test(text) ? normalizeIncoterm(text.replace(/^.*TERMS?\s*:/i, "")) : undefined;
+    if (incoterm) return ctx.set("incoterms", incoterm, foundOf([part], found.confidence));
+  }
+}
+
+function readTagged(ctx: ExtractionContext): void {
+  const tags = parseTags(ctx.doc);
+  if (tags.size === 0) return;
+  const dc = ctx.doc.dateContext;
+  const text = (tag: string) => tagValue(tags.get(tag));
+  const set = (key: string, tag: string, parse: (t: string) => unknown) => {
+    const found = text(tag);
+    if (found) ctx.set(key, parse(found.text), found);
+  };
+  set("lc_number", "20", (t) => cleanValue(t).split(" ")[0]);
+  set("form_of_credit", "40A", cleanValue);
+  set("date_of_issue", "31C", (t) => parseDate(t, dc, { compact: true }));
+  set("applicable_rules", "40E", cleanValue);
+  const expiry = text("31D");
+  if (expiry) {
+    const date = findDates(expiry.text, dc, { compact: true })[0];
+    if (date) {
+      ctx.set("expiry_date", date.iso, narrowFound(expiry, date.index, date.index + date.length));
+      const place = cleanValue(expiry.text.slice(date.index + date.length));
+      if (place) ctx.set("expiry_place", place, expiry);
+    }
+  }
+  setParty(ctx, "applicant", tags.get("50"));
+  setParty(ctx, "beneficiary", tags.get("59"));
+  const tolerance = text("39A");
+  if (tolerance) setTolerance(ctx, tolerance.text, tolerance);
+  const amount = text("32B");
+  if (amount) {
+    ctx.set("currency", normalizeCurrency(amount.text), amount);
+    const cleaned = amount.text.replace(/TOLERANCE.*$/i, "");
+    ctx.set("amount", parseAmount(cleaned.replace(/^[^:]*CURRENCY\s*:[^:]*?(?=AMOUNT)/i, "")), amount);
+    if (/TOLERANCE/i.test(amount.text)) setTolerance(ctx, amount.text.replace(/^.*TOLERANCE/i, ""), amount);
+  }
+  setAvailable(ctx, text("41A") ?? text("41D"));
+  set("partial_shipments", "43P", normalizePermission);
+  set("transhipment", "43T", normalizePermission);
+  set("place_of_receipt", "44A", normalizePort);
+  set("port_of_loading", "44E", normalizePort);
+  set("port_of_discharge", "44F", normalizePort);
+  set("place_of_delivery", "44B", normalizePort);
+  set("latest_shipment_date", "44C", (t) => parseDate(t, dc, { compact: true }));
+  setGoods(ctx, text("45A"));
+  const documents = splitItems(tags.get("46A"));
+  if (documents.length > 0) ctx.set("documents_required", documents.map((d) => stripMarker(cleanValue(d.text))).filter(Boolean), text("46A")!);
+  const conditions = splitItems(tags.get("47A"));
+  if (conditions.length > 0) ctx.set("additional_conditions", conditions.map((d) => stripMarker(cleanValue(d.text))).filter(Boolean), text("47A")!);
+  set("presentation_period_days", "48", (t) => findNumbers(t)[0]?.value);
+  set("confirmation_instructions", "49", (t) => cleanValue(t).split(" ")[0]);
+  const advising = text("ADVISING") ?? text("57A") ?? text("57D");
+  if (advising && !ctx.doc.hitsByKey.has("advising_bank")) ctx.set("advising_bank", bankName(advising), advising);
+}
+
+function readLetterForm(ctx: ExtractionContext): void {
+  ctx.reference("lc_number", ["lc_number"]);
+  ctx.text("form_of_credit", ["form_of_credit"]);
+  ctx.date("date_of_issue", ["date"]);
+  ctx.text("applicable_rules", ["applicable_rules"]);
+  ctx.date("expiry_date", ["expiry_date", "date_and_place_of_expiry"]);
+  ctx.text("expiry_place", ["expiry_place"]);
+  ctx.party("applicant", "applicant_address", ["applicant"]);
+  ctx.party("beneficiary", "beneficiary_address", ["beneficiary"]);
+  for (const key of ["issuing_bank", "advising_bank"]) {
+    const result = findLabelled(ctx.doc, [key], (f) => bankName(f), { maxLines: BANK_LINES });
+    if (result) ctx.set(key, result.value, result.found);
+  }
+  const amount = findLabelled(ctx.doc, ["total_amount", "currency"], (f) => (parseAmount(f.text) !== undefined ? f : undefined), { maxLines: 3 });
+  if (amount) {
+    ctx.set("currency", normalizeCurrency(amount.found.text), amount.found);
+    ctx.set("amount", parseAmount(amount.found.text), amount.found);
+    if (/\bABOUT\b|APPROX/i.test(amount.found.text)) {
+      ctx.set("tolerance_plus_pct", ABOUT_TOLERANCE_PCT, amount.found);
+      ctx.set("tolerance_minus_pct", ABOUT_TOLERANCE_PCT, amount.found);
+    }
+  }
+  for (const line of ctx.doc.lines) {
+    if (/TOLERANCE|MORE OR LESS/i.test(line.text)) setTolerance(ctx, line.text, foundOf([{ line, start: 0, end: line.text.length }], 0.8));
+  }
+  const available = findLabelled(ctx.doc, ["available_with"], (f) => f, { maxLines: 2 });
+  if (available) setAvailable(ctx, available.found);
+  for (const key of ["partial_shipments", "transhipment"]) {
+    const result = findLabelled(ctx.doc, [key], (f) => normalizePermission(f.text));
+    if (result) ctx.set(key, result.value, result.found);
+  }
+  ctx.port("port_of_loading", ["port_of_loading"]);
+  ctx.port("port_of_discharge", ["port_of_discharge"]);
+  ctx.port("place_of_receipt", ["place_of_receipt"]);
+  ctx.port("place_of_delivery", ["place_of_delivery"]);
+  ctx.date("latest_shipment_date", ["latest_shipment_date"]);
+  const goods = findLabelled(ctx.doc, ["description"], (f) => f, { maxLines: 8 });
+  if (goods) setGoods(ctx, goods.found);
+  ctx.incoterm("incoterms", ["incoterms"]);
+  const documents = findLabelled(ctx.doc, ["documents_required"], (f) => f, { maxLines: DOCUMENT_LINES });
+  if (documents) {
+    const items = splitItems({ tag: "46A", parts: documents.found.parts }).map((d) => stripMarker(cleanValue(d.text))).filter(Boolean);
+    if (items.length > 0) ctx.set("documents_required", items, documents.found);
+  }
+  const presentation = findLabelled(ctx.doc, ["presentation_period"], (f) => findNumbers(f.text)[0]?.value);
+  if (presentation) ctx.set("presentation_period_days", presentation.value, presentation.found);
+  ctx.text("confirmation_instructions", ["confirmation"]);
+}
+
+export function extractLetterOfCredit(ctx: ExtractionContext): void {
+  readTagged(ctx);
+  readLetterForm(ctx);
+}

@@ -1,0 +1,137 @@
+/** Readers shared by several document types: vessel and voyage, ports, money, weights with table totals. */
+import { findNumbers, parseAmount } from "../../normalize/amount";
+import { normalizeCurrency } from "../../normalize/currency";
+import { findDates } from "../../normalize/date";
+import { parsePackages, parseQuantity } from "../../normalize/quantity";
+import { cleanValue } from "../../normalize/text";
+import { parseVolumeCbm } from "../../normalize/volume";
+import { parseWeightKg, weightUnitFactor } from "../../normalize/weight";
+import type { ExtractionContext } from "../context";
+import { findLabelled } from "../find-value";
+import { CONFIDENCE, narrowFound, type Found } from "../found";
+import { readTable, type Cells, type ColumnKind, type Table } from "../table";
+
+const VOYAGE_MARKER = /\s*(?:\bVOY(?:AGE)?\.?\s*(?:NO\.?)?|\bV\.\s?)\s*[:#]?\s*/i;
+const CURRENCY_NEAR = /(?:[A-Z]{3}|US\$|\$|€|£|¥)\s*$/;
+
+/** vessel and voyage from "Vessel/Voyage: JAZAN/1644/E", "MSC GENEVA V.248W" or separate labels. */
+export function readVesselVoyage(ctx: ExtractionContext, withVoyage: boolean): void {
+  const combined = findLabelled(ctx.doc, ["vessel_voyage"], (f) => cleanValue(f.text) || undefined, { maxLines: 2 });
+  if (combined) {
+    const text = combined.value;
+    const marker = VOYAGE_MARKER.exec(text);
+    const slash = text.indexOf("/");
+    let vessel = text;
+    let voyage: string | undefined;
+    if (marker && marker.index > 0) [vessel, voyage] = [text.slice(0, marker.index), text.slice(marker.index + marker[0].length)];
+    else if (slash > 0) [vessel, voyage] = [text.slice(0, slash), text.slice(slash + 1)];
+    ctx.set("vessel", cleanValue(vessel), combined.found);
+    if (withVoyage && voyage && /\d/.test(voyage)) ctx.set("voyage", cleanValue(voyage), combined.found);
+  }
+  const vessel = findLabelled(ctx.doc, ["vessel"], (f) => cleanValue(f.text) || undefined);
+  if (vessel) {
+    const marker = VOYAGE_MARKER.exec(vessel.value);
+    if (marker && marker.index > 0) {
+      ctx.set("vessel", cleanValue(vessel.value.slice(0, marker.index)), vessel.found);
+      if (withVoyage) ctx.set("voyage", cleanValue(vessel.value.slice(marker.index + marker[0].length)), vessel.found);
+    } else ctx.set("vessel", vessel.value, vessel.found);
+  }
+  if (withVoyage) ctx.text("voyage", ["voyage"]);
+}
+
+export function readPorts(ctx: ExtractionContext, keys: readonly string[] = ["port_of_loading", "port_of_discharge"]): void {
+  for (const key of keys) ctx.port(key, [key]);
+}
+
+/** The amount of a money text: the number next to a currency, else the last number. */
+export function moneyOf(text: string): number | undefined {
+  const numbers = findNumbers(text.replace(/#/g, " ").replace(/([A-Z$€£¥])(?=\d)/g, "$1 "));
+  const spaced = text.replace(/#/g, " ").replace(/([A-Z$€£¥])(?=\d)/g, "$1 ");
+  const near = numbers.find((n) => CURRENCY_NEAR.test(spaced.slice(0, n.index)) && normalizeCurrency(spaced.slice(Math.max(0, n.index - 5), n.index)));
+  return (near ?? numbers[numbers.length - 1])?.value;
+}
+
+/** total_amount and currency from a labelled total. */
+export function readTotal(ctx: ExtractionContext, key: string, labels: readonly string[]): void {
+  const total = findLabelled(ctx.doc, labels, (f) => moneyOf(f.text));
+  if (!total) return;
+  ctx.set(key, total.value, total.found);
+  const currency = normalizeCurrency(total.found.text);
+  if (currency) ctx.set("currency", currency, total.found);
+}
+
+/** quantity and quantity_unit from "Quantity: 5,000 PCS". */
+export function readQuantity(ctx: ExtractionContext, labels: readonly string[] = ["quantity"]): void {
+  const result = findLabelled(ctx.doc, labels, (f) => parseQuantity(f.text));
+  if (!result) return;
+  ctx.set("quantity", result.value.value, result.found);
+  ctx.set("quantity_unit", result.value.unit, result.found);
+}
+
+export function readWeights(ctx: ExtractionContext, keys: { gross?: string; net?: string; tare?: string; cbm?: string }): void {
+  if (keys.gross) ctx.weight(keys.gross, ["gross_weight"]);
+  if (keys.net) ctx.weight(keys.net, ["net_weight"]);
+  if (keys.tare) ctx.weight(keys.tare, ["tare_weight"]);
+  if (keys.cbm) ctx.volume(keys.cbm, ["measurement"]);
+}
+
+/** The cargo table of weights and packages (B/L, packing list, weight certificate), if any. */
+export function readCargoTable(ctx: ExtractionContext): Table | undefined {
+  return readTable(ctx.doc, [], CONFIDENCE.table);
+}
+
+function cellTotal(table: Table, kind: ColumnKind, parse: (text: string, header: string) => number | undefined): { value: number; found: Found } | undefined {
+  const header = table.columns.find((c) => c.kind === kind)?.header ?? "";
+  const total = table.totals?.[kind];
+  if (total) {
+    const value = parse(total.text, header);
+    if (value !== undefined) return { value, found: total };
+  }
+  const cells = table.items.map((item) => item[kind]).filter((c): c is Found => c !== undefined);
+  const values = cells.map((c) => parse(c.text, header));
+  if (cells.length === 0 || values.some((v) => v === undefined)) return undefined;
+  return { value: Math.round((values as number[]).reduce((a, b) => a + b, 0) * 1000) / 1000, found: cells[0]! };
+}
+
+/** Fills weights, volume and packages from a cargo table's totals (or the sum of its rows). */
+export function fillFromTable(ctx: ExtractionContext, table: Table | undefined, keys: { gross?: string; net?: string; cbm?: string; packages?: string; packageType?: string }): void {
+  if (!table) return;
+  const weight = (text: string, header: string) => parseWeightKg(text, weightUnitFactor(header) ?? 1);
+  const set = (key: string | undefined, result: { value: number; found: Found } | undefined) => {
+    if (key && result) ctx.set(key, result.value, result.found);
+  };
+  set(keys.gross, cellTotal(table, "gross", weight));
+  set(keys.net, cellTotal(table, "net", weight));
+  set(keys.cbm, cellTotal(table, "measurement", (t) => parseVolumeCbm(t, 1)));
+  if (keys.packages && !ctx.has(keys.packages)) {
+    for (const cells of [table.totals, ...table.items] as Array<Cells | undefined>) {
+      const text = cells?.packages?.text ?? cells?.description?.text ?? "";
+      const packages = parsePackages(text);
+      if (!packages) continue;
+      const found = narrowFound((cells?.packages ?? cells?.description)!, packages.index, packages.index + packages.length);
+      ctx.set(keys.packages, packages.count, found);
+      if (keys.packageType) ctx.set(keys.packageType, packages.type, found);
+      break;
+    }
+  }
+}
+
+/** "Place and Date of Issue: SANTOS, AUGUST 13, 2024" → "SANTOS". */
+export function readPlaceOfIssue(ctx: ExtractionContext): void {
+  const result = findLabelled(ctx.doc, ["place_of_issue", "date"], (f, hit) => {
+    if (!/PLACE|ISSUED AT/.test(hit.line.upper.slice(hit.start, hit.valueStart))) return undefined;
+    const date = findDates(f.text, ctx.doc.dateContext)[0];
+    const place = cleanValue(date ? f.text.slice(0, date.index) + " " + f.text.slice(date.index + date.length) : f.text);
+    return /[A-Za-z]{2}/.test(place) ? place : undefined;
+  });
+  if (result) ctx.set("place_of_issue", result.value, result.found);
+}
+
+/** "ABOUT"/"+/- 5%"/"5% MORE OR LESS" → a tolerance in percent. */
+export function toleranceOf(text: string): number | undefined {
+  const pct = /(\d{1,2}(?:\.\d+)?)\s*(?:%|PCT|PERCENT)/i.exec(text);
+  if (pct && /\+\s*\/?\s*-|MORE OR LESS|TOLERANCE|M\/L|PLUS OR MINUS|±/i.test(text)) return Number(pct[1]);
+  return /\bABOUT\b|\bAPPROX/i.test(text) ? 10 : undefined;
+}
+
+export { parseAmount };
