@@ -1,5 +1,6 @@
 import "server-only";
 import busboy from "busboy";
+import { concatBytes } from "./bytes";
 import { ApiError } from "./errors";
 
 /** What a caller sent: exactly one of the two form fields. */
@@ -19,6 +20,10 @@ const FIELD_NAMES = new Set(["file", "url"]);
 const UNNAMED_UPLOAD = "upload";
 
 const FORM_HINT = "send multipart/form-data with a file field (the document) or a url field (its address)";
+
+function malformed(error: Error): ApiError {
+  return new ApiError("bad_request", `The multipart body is malformed (${error.message}).`);
+}
 
 function megabytes(bytes: number): string {
   return `${Math.round((bytes / 2 ** 20) * 100) / 100} MB`;
@@ -78,6 +83,7 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
     file = { name: info.filename || UNNAMED_UPLOAD, chunks };
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("limit", () => fail(tooLarge));
+    stream.on("error", (error: Error) => fail(malformed(error)));
   });
   parser.on("field", (name, value, info) => {
     if (!FIELD_NAMES.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${FORM_HINT}.`));
@@ -88,7 +94,7 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
   parser.on("filesLimit", () => fail(new ApiError("bad_request", "Send one file per request.")));
   parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${FORM_HINT}.`)));
   parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${FORM_HINT}.`)));
-  parser.on("error", (error: Error) => fail(new ApiError("bad_request", `The multipart body is malformed (${error.message}).`)));
+  parser.on("error", (error: Error) => fail(malformed(error)));
   parser.on("close", () => {
     finished = true;
     settle();
@@ -109,8 +115,9 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
       else if (!parser.write(next.value)) await Promise.race([new Promise((r) => parser.once("drain", r)), done]);
     }
   } finally {
+    // Neither the reader nor the parser is destroyed on refusal: destroying the parser would fail
+    // its half-read file stream; both are simply dropped.
     reader.releaseLock();
-    if (failure) parser.destroy();
   }
   if (failure) throw failure;
   return inputOf(file, fileCount, url);
@@ -118,7 +125,7 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
 
 function inputOf(file: { name: string; chunks: Buffer[] } | undefined, fileCount: number, url: string | undefined): AnalyzeInput {
   if (file && url !== undefined) throw new ApiError("bad_request", "Send either a file or a url, not both.");
-  if (file && fileCount === 1) return { kind: "file", name: file.name, bytes: Buffer.concat(file.chunks) };
+  if (file && fileCount === 1) return { kind: "file", name: file.name, bytes: concatBytes(file.chunks) };
   if (url !== undefined) {
     if (url.trim() === "") throw new ApiError("bad_request", "The url field is empty; give the document's address.");
     return { kind: "url", url: url.trim() };

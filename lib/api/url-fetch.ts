@@ -1,6 +1,7 @@
 import "server-only";
 import { fetch, type Response as UndiciResponse } from "undici";
 import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
+import { concatBytes } from "./bytes";
 import { ApiError } from "./errors";
 import { createGuardedAgent, resolveWithDns, type ResolveHost } from "./guarded-agent";
 import { ipLiteralOf, isPublicAddress } from "./public-address";
@@ -112,7 +113,7 @@ async function readCapped(response: UndiciResponse, maxBytes: number): Promise<U
       chunks.push(chunk);
     }
   }
-  return Buffer.concat(chunks);
+  return concatBytes(chunks);
 }
 
 /** Finds our refusal inside fetch's "fetch failed" wrapper, or words a network failure for the caller. */

@@ -1,0 +1,67 @@
+/**
+ * Serves the real analyze route module over plain Node http, so tests and the
+ * benchmark can run the handler as separate OS processes without a Next
+ * build. Run: `node --import tsx --conditions=react-server test/support/serve.ts`
+ * with PORT (0 = any free port) and the app's usual environment; it prints
+ * `{"port":N}` on one stdout line once listening.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { POST } from "@/app/v1/documents/analyze/route";
+
+const ROUTE_PATH = "/v1/documents/analyze";
+
+/**
+ * The request body as a web stream that reads from the socket only when the
+ * handler pulls (as Next does), so an unread body stays in the kernel instead
+ * of piling up in memory, and a body never pulled is drained by Node itself.
+ */
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let chunks: AsyncIterator<Buffer> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        chunks ??= req[Symbol.asyncIterator]();
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return headers;
+}
+
+async function send(res: ServerResponse, response: Response, bodyComplete: boolean): Promise<void> {
+  const headers: Record<string, string> = Object.fromEntries(response.headers);
+  // A refused body was left unread: close the connection rather than reuse it.
+  if (!bodyComplete) headers.connection = "close";
+  res.writeHead(response.status, headers);
+  if (response.body) for await (const chunk of response.body) res.write(chunk);
+  res.end();
+}
+
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  if (req.method !== "POST" || url.pathname !== ROUTE_PATH) {
+    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ detail: "Not found." }));
+    return;
+  }
+  const request = new Request(url, { method: "POST", headers: headersOf(req), body: bodyOf(req), duplex: "half" } as RequestInit);
+  await send(res, await POST(request), req.complete);
+});
+
+server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
+  const address = server.address();
+  if (address && typeof address === "object") console.log(JSON.stringify({ port: address.port }));
+});
+process.on("SIGTERM", () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+});
