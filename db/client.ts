@@ -14,11 +14,11 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 
-/** A drizzle database on either driver (PostgreSQL through `pg`, or embedded PGlite). */
+/**
+ * A drizzle database on either driver (PostgreSQL through `pg`, or embedded PGlite).
+ * A transaction handle is one too, so every query function taking a `Db` runs inside one.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-
-/** A transaction handle; every query function that takes a `Db` also accepts one. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type OpenDbOptions = ({ url: string } | { dataDir: string }) & {
   /** Called with every SQL statement drizzle sends (tests count queries with it). */
@@ -90,7 +90,7 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Db
     await pool.end();
     throw error;
   }
-  const db = drizzlePostgres({ client: pool, schema, logger }) as unknown as Db;
+  const db: Db = drizzlePostgres({ client: pool, schema, logger });
   closers.set(db, () => pool.end());
   return db;
 }
@@ -116,8 +116,9 @@ async function openPglite(dataDir: string, logger: Logger | undefined): Promise<
   try {
     const db = drizzlePglite({ client, schema, logger });
     await migratePgliteSchema(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    closers.set(db as unknown as Db, () => client.close());
-    return db as unknown as Db;
+    const shared: Db = db;
+    closers.set(shared, () => client.close());
+    return shared;
   } catch (error) {
     await client.close();
     throw error;
