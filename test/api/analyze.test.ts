@@ -9,7 +9,14 @@ import { withApiKey } from "@/lib/api/handler";
 import { resetEnvForTests } from "@/lib/env";
 import { generateApiKey } from "@/lib/keys";
 import { createApiKey, revokeApiKey } from "@/lib/services";
-import { analyzeForm, analyzeRequest as request, encryptPdf, invoicePages, makePdf } from "../support/api-fixtures";
+import {
+  analyzeForm,
+  analyzeRequest as request,
+  createTestOrganization,
+  encryptPdf,
+  invoicePages,
+  makePdf,
+} from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
 
 const MAX_UPLOAD_MB = 1;
@@ -75,7 +82,6 @@ describe.each(testDatabases())("POST /v1/documents/analyze on $name", (database)
 
   beforeAll(async () => {
     db = await database.open();
-    const { createTestOrganization } = await import("../support/api-fixtures");
     const org = await createTestOrganization(db);
     organizationId = org.organizationId;
     productionKey = org.production.key;

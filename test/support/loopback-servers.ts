@@ -57,6 +57,8 @@ export interface OriginContent {
   bombBytes: number;
 }
 
+/** The first bytes of any PNG file. */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 /** Milliseconds between the bytes of /slow. */
 const DRIP_INTERVAL_MS = 200;
 
@@ -88,6 +90,8 @@ export async function startDocumentOrigin(content: OriginContent): Promise<Docum
         return void res.writeHead(200, { "content-type": "application/pdf", "content-encoding": "gzip" }).end(bomb);
       case "/html":
         return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<html><body>hi</body></html>");
+      case "/png-as-pdf":
+        return void res.writeHead(200, { "content-type": "application/pdf" }).end(PNG_SIGNATURE);
       case "/html-as-pdf":
         return void res.writeHead(200, { "content-type": "application/pdf" }).end("<html><body>not a pdf</body></html>");
       case "/slow": {
