@@ -12,6 +12,10 @@ import type { LabelHit } from "./labels";
 const MAX_GAP_LINES = 1.8;
 /** Values may start this many font sizes left of their label (centred or right-aligned cells). */
 const COLUMN_SLACK_EM = 1.2;
+/** A value below its label starts at most this many font sizes right of the label. */
+const MAX_INDENT_EM = 8;
+/** A line further right than this fraction of the page width is another box, not the label's value. */
+const MAX_RIGHT_GAP = 0.3;
 
 export interface ValueOptions {
   /** How many lines the value may span (1 for numbers, more for names, addresses, goods). */
@@ -34,18 +38,27 @@ function wholeValueLine(doc: Doc, line: IndexedLine): Part {
 }
 
 /** Lines below `anchor` inside the column [x0, x1), until a label, a gap or the page end. */
-export function linesBelow(doc: Doc, anchor: IndexedLine, x0: number, x1: number, maxLines: number): IndexedLine[] {
+export function linesBelow(
+  doc: Doc,
+  anchor: IndexedLine,
+  x0: number,
+  x1: number,
+  maxLines: number,
+  labelX0 = x0,
+): IndexedLine[] {
   const found: IndexedLine[] = [];
   const slack = COLUMN_SLACK_EM * lineHeight(anchor);
+  const maxStart = Math.min(x1, x0 + MAX_INDENT_EM * lineHeight(anchor));
   let last = anchor;
   for (let row = anchor.row + 1; row < doc.rows.length && found.length < maxLines; row++) {
     const ids = doc.rows[row]!;
     const first = doc.lines[ids[0]!]!;
     if (first.page !== anchor.page) break;
     if (first.y0 - last.y1 > MAX_GAP_LINES * lineHeight(last)) break;
-    const line = ids.map((id) => doc.lines[id]!).find((l) => l.x0 >= x0 - slack && l.x0 < x1 && !l.repeated);
+    const rowLines = ids.map((id) => doc.lines[id]!);
+    if (rowLines.some((l) => l.x0 < x1 - slack && l.x1 > labelX0 && startsWithLabel(doc, l))) break;
+    const line = rowLines.find((l) => l.x0 >= x0 - slack && l.x0 < maxStart && !l.repeated);
     if (!line) continue;
-    if (startsWithLabel(doc, line)) break;
     found.push(line);
     last = line;
   }
@@ -74,16 +87,18 @@ export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}):
     const parts = [partOf(line, hit.valueStart, end)];
     if (maxLines > 1) {
       const x0 = xAt(line, hit.valueStart);
-      for (const below of linesBelow(doc, line, x0, columnEnd(doc, line), maxLines - 1)) parts.push(wholeValueLine(doc, below));
+      const below = linesBelow(doc, line, x0, columnEnd(doc, line), maxLines - 1, xAt(line, hit.start));
+      for (const next of below) parts.push(wholeValueLine(doc, next));
     }
     return foundOf(parts, CONFIDENCE.sameLine);
   }
   if (end < line.text.length) return undefined;
   const right = lineRightOf(doc, line);
-  if (right && !startsWithLabel(doc, right)) {
+  if (right && !startsWithLabel(doc, right) && right.x0 - line.x1 < MAX_RIGHT_GAP * line.page.width) {
     const parts = [wholeValueLine(doc, right)];
     if (maxLines > 1) {
-      for (const below of linesBelow(doc, right, right.x0, columnEnd(doc, right), maxLines - 1)) parts.push(wholeValueLine(doc, below));
+      const below = linesBelow(doc, right, right.x0, columnEnd(doc, right), maxLines - 1, xAt(line, hit.start));
+      for (const next of below) parts.push(wholeValueLine(doc, next));
     }
     return foundOf(parts, CONFIDENCE.right);
   }

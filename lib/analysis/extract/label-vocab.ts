@@ -26,7 +26,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   applicant: ["Applicant", "Applicant Name and Address"],
   beneficiary: ["Beneficiary", "Beneficiary Name and Address", "Beneficiary - Name & Address"],
   address: ["Address", "Addr"],
-  carrier: ["Carrier", "Carrier Name", "Shipping Line", "Name of Carrier", "Ocean Carrier"],
+  carrier: ["Carrier", "Carrier Name", "Shipping Line", "Name of Carrier", "Ocean Carrier", "Signed for the Carrier", "For the Carrier", "As Agent for the Carrier", "Signed as Agent for the Carrier", "On behalf of the Carrier", "Signed for and on behalf of the Carrier"],
   vessel_voyage: ["Vessel/Voyage", "Vessel & Voy No", "Vessel and Voyage No", "Vessel and Voyage", "Vessel/Voy", "Vessel & Voyage", "Ocean Vessel/Voyage No", "Ocean Vessel/Voy No", "Vessel/Voyage No", "Vessel Name/Voyage", "Ocean Vessel Voy No", "Vessel Voyage"],
   vessel: ["Vessel", "Ocean Vessel", "Vessel Name", "Name of Vessel", "Carrying Vessel", "Ship", "Per", "Per Vessel", "Name of Ship", "Vessel Name"],
   voyage: ["Voyage No", "Voyage", "Voy No", "Voy", "Voyage Number"],

@@ -21,7 +21,8 @@ export interface LabelHit {
 }
 
 const BOX_NUMBER = "(?:\\(?\\d{1,2}[.)]\\s*|[A-Z]\\)\\s+)?";
-const SEPARATOR = "(?:\\s*\\(S\\))?\\s*(?<colon>[:：])?[\\s.:#\\-–]*";
+/** After a label: a plural "(S)", a parenthetical note ("(or order)"), a colon, other separators. */
+const SEPARATOR = "(?:\\s*\\(S\\))?(?:\\s*\\([^)]{1,60}\\))?\\s*(?<colon>[:：])?[\\s.:#\\-–]*";
 
 function tokensOf(synonym: string): string[] {
   return synonym.toUpperCase().match(/[A-Z0-9]+/g) ?? [];

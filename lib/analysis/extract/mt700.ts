@@ -8,7 +8,7 @@ import { lineHeight, type IndexedLine } from "./doc-index";
 import type { Doc } from "./document";
 import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
 
-const TAG_LINE = /^:?(\d{2}[A-Z]?):\s*/;
+const TAG_LINE = /^(?::|F)?(\d{2}[A-Z]?):\s*/;
 const TITLE_START =
   /^(?:SEQUENCE|FORM|DOC|DATE|APPLICABLE|APPLICANT|BENEFICIARY|CURRENCY|AVAILABLE|DRAFTS?|DRAWEE|PARTIAL|TRANS|PORT|PLACE|LATEST|SHIPMENT|DESCRIPTION|DOCUMENTS|ADDITIONAL|CHARGES|PERIOD|CONFIRMATION|REIMB|INSTRUCTIONS|ADVIS|SENDER|TOLERANCE|PERCENTAGE|MAXIMUM|ISSUING|REQUESTED|SPECIAL|MIXED|DEFERRED|NUMBER|REFERENCE|PRE-ADVICE|AMOUNT)/i;
 /** Value lines of a printout are indented past the tag by at least this many font sizes. */

@@ -1,6 +1,6 @@
 /**
  * Party blocks: the label's value lines, first line the name, the rest the
- * address joined with ", ". "TO ORDER OF" on its own line joins the next one
+ * address as printed (lines joined by a space). "TO ORDER OF" on its own line joins the next one
  * (the name is the whole order clause). An "Address:" label right after a
  * one-line name supplies the address.
  */
@@ -14,6 +14,9 @@ const MAX_PARTY_LINES = 6;
 const ORDER_CLAUSE = /^(?:TO\s+)?(?:THE\s+)?ORDER(?:\s+OF)?[:,]?$/i;
 /** Box notes that are not the party ("It is agreed that no responsibility shall attach..."). */
 const BOX_NOTE = /\b(?:RESPONSIBILITY|AGREED|CLAUSE|SEE REVERSE|NOT BE LIABLE|ONLY IF)\b/i;
+/** A company name ends at its legal form; a comma after it starts the address ("ACME INC., 4410 MAIN ST"). */
+const NAME_THEN_ADDRESS =
+  /^(.*?\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|S\.A\.S|LLP|FZE|FZCO|TRADING|EST)\.?),\s+(.+)$/i;
 
 export interface PartyFound {
   name: string;
@@ -27,13 +30,24 @@ function splitParty(doc: Doc, found: Found): PartyFound | undefined {
   if (parts.length === 0) return undefined;
   let nameCount = 1;
   if (ORDER_CLAUSE.test(cleanValue(parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end))) && parts.length > 1) nameCount = 2;
+  const firstText = parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end);
+  const inline = nameCount === 1 ? NAME_THEN_ADDRESS.exec(firstText.trim()) : null;
+  if (inline) {
+    const lead = firstText.length - firstText.trimStart().length;
+    const nameEnd = parts[0]!.start + lead + inline[1]!.length;
+    const addressStart = parts[0]!.start + lead + firstText.trim().length - inline[2]!.length;
+    const nameFound = foundOf([{ ...parts[0]!, end: nameEnd }], found.confidence);
+    const addressParts = [{ ...parts[0]!, start: addressStart }, ...parts.slice(1)];
+    const addressFound = foundOf(addressParts, found.confidence);
+    return { name: cleanValue(inline[1]!), nameFound, address: cleanValue(addressFound.text), addressFound };
+  }
   const nameFound = foundOf(parts.slice(0, nameCount), found.confidence);
   const name = cleanValue(nameFound.text);
   if (!name) return undefined;
   const rest = parts.slice(nameCount);
   if (rest.length > 0) {
-    const addressFound = foundOf(rest, found.confidence, ", ");
-    const address = rest.map((p) => cleanValue(p.line.text.slice(p.start, p.end))).filter(Boolean).join(", ");
+    const addressFound = foundOf(rest, found.confidence);
+    const address = rest.map((p) => cleanValue(p.line.text.slice(p.start, p.end))).filter(Boolean).join(" ");
     return { name, nameFound, address, addressFound };
   }
   const addressHit = doc.hitsByKey.get("address")?.find((hit) => {

@@ -39,7 +39,7 @@ function setParty(ctx: ExtractionContext, key: string, field: TagField | undefin
   if (parts.length === 0) return;
   ctx.set(key, cleanValue(parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end)), foundOf(parts.slice(0, 1), found.confidence));
   const rest = parts.slice(1);
-  if (rest.length > 0) ctx.set(`${key}_address`, lineTexts(foundOf(rest, 1)).join(", "), foundOf(rest, found.confidence));
+  if (rest.length > 0) ctx.set(`${key}_address`, lineTexts(foundOf(rest, 1)).join(" "), foundOf(rest, found.confidence));
 }
 
 function setTolerance(ctx: ExtractionContext, text: string, found: Found): void {
