@@ -1,0 +1,102 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, openDb } from "@/db/client";
+import { env } from "@/lib/env";
+import { analyzeForm, createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
+import { readRss, resetPeakRss, startServerProcess, type ServerProcess } from "../support/server-process";
+
+const MB = 2 ** 20;
+const LIMIT_BYTES = env().MAX_UPLOAD_MB * MB;
+/** The brief's load: four times the limit. */
+const UPLOAD_BYTES = LIMIT_BYTES * 4;
+const CHUNK = Buffer.alloc(64 * 1024, 0x20);
+const BOUNDARY = "----shipshape-memory-test";
+
+interface Outcome {
+  status: number;
+  body: string;
+  /** Bytes the client managed to send before the server answered. */
+  sent: number;
+}
+
+/**
+ * Streams a multipart upload of `total` bytes with chunked transfer encoding
+ * (no Content-Length), honouring backpressure, and stops sending as soon as
+ * the server answers, as well-behaved clients do.
+ */
+function streamUpload(origin: string, key: string, total: number): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = httpRequest(`${origin}/v1/documents/analyze`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    });
+    req.on("response", (res: IncomingMessage) => {
+      answered = true;
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (text: string) => (body += text));
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, body, sent });
+        req.destroy();
+      });
+    });
+    // Once the server has answered and closed, a write may fail: that is the refusal, not an error.
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    const write = () => {
+      while (!answered && sent < total) {
+        sent += CHUNK.length;
+        if (!req.write(CHUNK)) return void req.once("drain", write);
+      }
+      if (!answered) req.end(`\r\n--${BOUNDARY}--\r\n`);
+    };
+    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-1.7\n`);
+    write();
+  });
+}
+
+describe("an upload over the limit, streamed to a separate app process", () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  let key: string;
+
+  beforeAll(async () => {
+    // Embedded PGlite on disk, as `npm start` runs it: set up here, then handed to the server process.
+    dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-upload-"));
+    const db = await openDb({ dataDir });
+    key = (await createTestOrganization(db)).production.key;
+    await closeDb(db);
+    server = await startServerProcess({ DATABASE_URL: undefined, PGLITE_DIR: dataDir });
+    // Warm up: the first request loads the engine and the database, which is not what we measure.
+    const warm = await fetch(`${server.origin}/v1/documents/analyze`, {
+      method: "POST",
+      headers: { "x-api-key": key },
+      body: analyzeForm({ file: { bytes: await makePdf(invoicePages()) } }),
+    });
+    expect(warm.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("is refused with 413 while the server's peak memory grows far less than the upload", async () => {
+    const before = await readRss(server.pid);
+    await resetPeakRss(server.pid);
+    const outcome = await streamUpload(server.origin, key, UPLOAD_BYTES);
+    const after = await readRss(server.pid);
+
+    expect(outcome.status).toBe(413);
+    expect(JSON.parse(outcome.body)).toEqual({ detail: `The file is larger than the ${env().MAX_UPLOAD_MB} MB limit.` });
+    expect(outcome.sent).toBeLessThan(UPLOAD_BYTES);
+    const growth = after.peak - before.rss;
+    console.log(`upload ${UPLOAD_BYTES / MB} MB, limit ${LIMIT_BYTES / MB} MB: server peak RSS grew ${(growth / MB).toFixed(1)} MB`);
+    // The file part is held up to the limit (it must be, to analyse it); nothing beyond that.
+    expect(growth).toBeLessThan(UPLOAD_BYTES / 2);
+  });
+});
