@@ -1,0 +1,162 @@
+/**
+ * Transport data that documents must not contradict (UCP 600 art. 14(d)):
+ * containers, seals, vessel and voyage, ports. The bills of lading are the
+ * reference; copies of one B/L must agree with each other in every respect.
+ */
+import { readList, readText } from "../fields";
+import { comparePorts } from "../ports";
+import { compactRef, docsOfType, groupCopies, type Doc, type Presentation } from "../presentation";
+import { report, type RuleSpec } from "../rule-kit";
+import { similarity } from "../similarity";
+import type { Finding } from "../types";
+
+export const CONTAINERS: RuleSpec = {
+  id: "consistency.containers",
+  reference: "UCP 600 art. 14(d)",
+  severity: "discrepancy",
+  title: "Container numbers agree with the bill of lading",
+};
+export const SEALS: RuleSpec = {
+  id: "consistency.seals",
+  reference: "UCP 600 art. 14(d)",
+  severity: "discrepancy",
+  title: "Seal numbers agree between originals and copies of a B/L",
+};
+export const VESSEL: RuleSpec = {
+  id: "consistency.vessel",
+  reference: "UCP 600 art. 14(d)",
+  severity: "discrepancy",
+  title: "Vessel and voyage agree with the bill of lading",
+};
+export const PORTS: RuleSpec = {
+  id: "consistency.ports",
+  reference: "UCP 600 art. 14(d)",
+  severity: "discrepancy",
+  title: "Ports of loading and discharge agree with the bill of lading",
+};
+
+const VESSEL_PREFIX = /^(?:M\/V|M\.V\.|MV|M\/S|MS|S\/S|SS|VESSEL|PER)\s+/;
+const VOYAGE_SUFFIX = /\s*(?:\/\s*|\b)(?:V(?:OY(?:AGE)?)?\.?\s*(?:NO\.?\s*)?)([A-Z0-9]*\d[A-Z0-9]*)\s*$/;
+
+/** "MV KOTA HARUM V.0412W" → name "KOTA HARUM", voyage "0412W". */
+export function splitVessel(text: string): { name: string; voyage?: string } {
+  let upper = text.toUpperCase().replace(/\s+/g, " ").trim().replace(VESSEL_PREFIX, "");
+  const voyage = VOYAGE_SUFFIX.exec(upper);
+  if (voyage) upper = upper.slice(0, voyage.index);
+  const name = upper.replace(/[^A-Z0-9 ]/g, " ").replace(/\s+/g, " ").trim();
+  return voyage ? { name, voyage: voyage[1] } : { name };
+}
+
+const VESSEL_SIMILARITY = 0.85;
+
+function sameVessel(a: string, b: string): boolean {
+  return a === b || similarity(a, b) >= VESSEL_SIMILARITY;
+}
+
+function compactSet(values: string[]): Set<string> {
+  return new Set(values.map(compactRef));
+}
+
+function checkContainers(p: Presentation, bls: Doc[]): Finding[] {
+  const reference = compactSet(bls.flatMap((d) => readList(d.fields, "container_numbers") ?? []));
+  if (!reference.size) return [];
+  const witness = bls.find((d) => readList(d.fields, "container_numbers"))!;
+  return p.presented.filter((d) => d.typeId !== "bill_of_lading").flatMap((doc) => {
+    const own = compactSet(readList(doc.fields, "container_numbers") ?? []);
+    if (!own.size) return [];
+    const extra = [...own].filter((c) => !reference.has(c));
+    const missing = [...reference].filter((c) => !own.has(c));
+    if (!extra.length && !missing.length) return [];
+    const base = { documents: [doc, witness], fields: ["container_numbers"], expected: [...reference].join(", "), found: [...own].join(", ") };
+    if (extra.length) {
+      return [report(CONTAINERS, { ...base, message: `${doc.type} shows container(s) ${extra.join(", ")} that the bill of lading does not.` })];
+    }
+    return [report(CONTAINERS, {
+      ...base, severity: "warning",
+      message: `${doc.type} omits container(s) ${missing.join(", ")} shown on the bill of lading; check it covers the whole shipment.`,
+    })];
+  });
+}
+
+/** Originals and copies of one B/L: sets and names must be the same on each. */
+function checkCopies(bls: Doc[]): Finding[] {
+  return groupCopies(bls, "bl_number").flatMap(([first, ...copies]) =>
+    copies.flatMap((copy) => {
+      const findings: Finding[] = [];
+      for (const [rule, key] of [[CONTAINERS, "container_numbers"], [SEALS, "seal_numbers"]] as const) {
+        const a = compactSet(readList(first!.fields, key) ?? []);
+        const b = compactSet(readList(copy.fields, key) ?? []);
+        if (!a.size || !b.size || (a.size === b.size && [...a].every((x) => b.has(x)))) continue;
+        findings.push(report(rule, {
+          documents: [copy, first!], fields: [key], expected: [...a].join(", "), found: [...b].join(", "),
+          message: `This copy of bill of lading ${readText(first!.fields, "bl_number")} shows ${key === "seal_numbers" ? "seal" : "container"} numbers other than the original's.`,
+        }));
+      }
+      return findings;
+    }),
+  );
+}
+
+function vesselOf(doc: Doc): { doc: Doc; name: string; voyage?: string } | undefined {
+  const vessel = readText(doc.fields, "vessel");
+  if (!vessel) return undefined;
+  const split = splitVessel(vessel);
+  const voyage = readText(doc.fields, "voyage") ?? split.voyage;
+  return voyage ? { doc, name: split.name, voyage } : { doc, name: split.name };
+}
+
+function label(v: { name: string; voyage?: string }): string {
+  return [v.name, v.voyage].filter(Boolean).join(" ");
+}
+
+/** Each document against the B/L(s); a copy of a B/L against its original. */
+function checkVessel(p: Presentation, bls: Doc[]): Finding[] {
+  const copies = groupCopies(bls, "bl_number").flatMap(([first, ...rest]) => rest.map((copy) => [copy, [first!]] as const));
+  const others = p.presented.filter((d) => d.typeId !== "bill_of_lading").map((doc) => [doc, bls] as const);
+  return [...copies, ...others].flatMap(([doc, against]) => {
+    const own = vesselOf(doc);
+    const reference = against.map(vesselOf).filter((v) => v !== undefined);
+    if (!own || !reference.length) return [];
+    const match = reference.find((r) => sameVessel(r.name, own.name));
+    const shown = reference.map(label).join(", ");
+    if (!match) {
+      return [report(VESSEL, {
+        documents: [doc, reference[0]!.doc], fields: ["vessel"], expected: shown, found: label(own),
+        message: `${doc.type} names the vessel ${label(own)}, conflicting with ${shown} on the bill of lading.`,
+      })];
+    }
+    if (own.voyage && match.voyage && compactRef(own.voyage) !== compactRef(match.voyage)) {
+      return [report(VESSEL, {
+        documents: [doc, match.doc], fields: ["vessel", "voyage"], expected: match.voyage, found: own.voyage,
+        message: `${doc.type} shows voyage ${own.voyage}, conflicting with voyage ${match.voyage} on the bill of lading.`,
+      })];
+    }
+    return [];
+  });
+}
+
+function checkPorts(p: Presentation, bls: Doc[]): Finding[] {
+  return (["port_of_loading", "port_of_discharge"] as const).flatMap((key) => {
+    const reference = bls.flatMap((d) => (readText(d.fields, key) ? [{ doc: d, port: readText(d.fields, key)! }] : []));
+    if (!reference.length) return [];
+    return p.presented.filter((d) => d.typeId !== "bill_of_lading").flatMap((doc) => {
+      const port = readText(doc.fields, key);
+      if (!port) return [];
+      const verdicts = reference.map((r) => comparePorts(r.port, port));
+      if (!verdicts.every((v) => v === "different")) return [];
+      const name = key === "port_of_loading" ? "port of loading" : "port of discharge";
+      return [report(PORTS, {
+        documents: [doc, reference[0]!.doc], fields: [key], expected: reference.map((r) => r.port).join(", "), found: port,
+        message: `${doc.type} shows ${name} ${port}, conflicting with ${reference[0]!.port} on the bill of lading.`,
+      })];
+    });
+  });
+}
+
+export const TRANSPORT_RULES = [CONTAINERS, SEALS, VESSEL, PORTS];
+
+export function checkTransport(p: Presentation): Finding[] {
+  const bls = docsOfType(p, "bill_of_lading");
+  if (!bls.length) return [];
+  return [...checkContainers(p, bls), ...checkCopies(bls), ...checkVessel(p, bls), ...checkPorts(p, bls)];
+}
