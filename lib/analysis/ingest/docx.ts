@@ -1,0 +1,173 @@
+import { AnalysisError } from "../errors";
+import type { Page, Word } from "../types";
+import { readZipDirectory, readZipEntry, type ZipEntry } from "./docx-zip";
+import { parseDocumentXml, type DocxBlock } from "./docx-xml";
+import { ingestImage, type ImageIngestOptions } from "./image";
+import { groupLines, orderLines } from "./layout";
+import { assertWithinLimit, resolveLimits } from "./limits";
+import { MIN_TEXT_LAYER_CHARACTERS } from "./ocr-pdf";
+import { sniffFormat } from "./sniff";
+
+/**
+ * DOCX to pages. Word files carry no page geometry, so text is laid out the way
+ * a simple typesetter would: A4 (or the section's size) with 1-inch margins,
+ * paragraphs top to bottom, table cells side by side in their row. Pages end at
+ * explicit breaks (page breaks, page-break-before, non-continuous section
+ * breaks), at a page-sized picture (scans pasted one per page), and when the
+ * page is full. A page that is only a picture is read by OCR.
+ */
+const A4: [number, number] = [595.28, 841.89];
+/** Word's default margins: 1 inch all round. */
+const DEFAULT_MARGINS: Margins = [72, 72, 72, 72];
+/** Average Helvetica/Calibri advance as a share of the font size. */
+const CHAR_WIDTH_PER_EM = 0.5;
+const LINE_HEIGHT_PER_EM = 1.2;
+/** A tab separates a label from its value: wider than the layout's line gap, so they read as columns. */
+const TAB_WIDTH_PER_EM = 2;
+/** A picture at least this share of the page tall is a page of its own (a pasted scan). */
+const FULL_PAGE_IMAGE_SHARE = 0.5;
+const CELL_PADDING = 4;
+
+/** Top, right, bottom, left, in points. */
+type Margins = [number, number, number, number];
+
+interface PageDraft {
+  words: Word[];
+  images: string[];
+}
+
+class Typesetter {
+  readonly pages: PageDraft[] = [{ words: [], images: [] }];
+  private y: number;
+
+  constructor(
+    private readonly size: [number, number],
+    private readonly margins: Margins,
+  ) {
+    this.y = margins[0];
+  }
+
+  private get contentLeft(): number {
+    return this.margins[3];
+  }
+
+  private get contentWidth(): number {
+    return this.size[0] - this.margins[1] - this.margins[3];
+  }
+
+  private get page(): PageDraft {
+    return this.pages[this.pages.length - 1]!;
+  }
+
+  breakPage(): void {
+    if (this.page.words.length === 0 && this.page.images.length === 0) return;
+    this.pages.push({ words: [], images: [] });
+    this.y = this.margins[0];
+  }
+
+  /** Lays out text in a column from x to x + width; returns the height used. */
+  private setText(text: string, x: number, width: number, fontSize: number, y: number): number {
+    const advance = CHAR_WIDTH_PER_EM * fontSize;
+    let line = 0;
+    for (const visualLine of text.split("\n")) {
+      let cursor = x;
+      for (const token of visualLine.split(/( +|\t)/)) {
+        if (token === "\t") cursor += TAB_WIDTH_PER_EM * fontSize;
+        else if (/^ +$/.test(token)) cursor += advance * token.length;
+        if (!token.trim()) continue;
+        const wordWidth = token.length * advance;
+        if (cursor + wordWidth > x + width && cursor > x) {
+          line++;
+          cursor = x;
+        }
+        const wordY = y + line * LINE_HEIGHT_PER_EM * fontSize;
+        this.page.words.push({ text: token, x: cursor, y: wordY, width: wordWidth, height: fontSize, fontSize, confidence: 1 });
+        cursor += wordWidth;
+      }
+      line++;
+    }
+    return line * LINE_HEIGHT_PER_EM * fontSize;
+  }
+
+  private reserve(height: number): void {
+    if (this.y + height > this.size[1] - this.margins[2]) this.breakPage();
+  }
+
+  paragraph(text: string, fontSize: number): void {
+    this.reserve(LINE_HEIGHT_PER_EM * fontSize);
+    this.y += this.setText(text, this.contentLeft, this.contentWidth, fontSize, this.y);
+  }
+
+  row(cells: string[], fontSize: number): void {
+    this.reserve(LINE_HEIGHT_PER_EM * fontSize);
+    const cellWidth = this.contentWidth / Math.max(cells.length, 1);
+    const heights = cells.map((cell, i) => this.setText(cell, this.contentLeft + i * cellWidth, cellWidth - CELL_PADDING, fontSize, this.y));
+    this.y += Math.max(LINE_HEIGHT_PER_EM * fontSize, ...heights);
+  }
+
+  image(relationshipId: string, heightPoints: number): void {
+    if (heightPoints < FULL_PAGE_IMAGE_SHARE * this.size[1]) return;
+    this.breakPage();
+    this.page.images.push(relationshipId);
+    this.y = this.size[1];
+  }
+}
+
+/** Relationship id → part name inside the archive, for internal targets only (never fetch external ones). */
+function readRelationships(xml: string): Map<string, string> {
+  const targets = new Map<string, string>();
+  for (const m of xml.matchAll(/<Relationship\b([^>]*)\/?>/g)) {
+    const attrs = m[1] ?? "";
+    const id = /\bId="([^"]*)"/.exec(attrs)?.[1];
+    const target = /\bTarget="([^"]*)"/.exec(attrs)?.[1];
+    if (!id || !target || /TargetMode="External"/i.test(attrs)) continue;
+    targets.set(id, target.startsWith("/") ? target.slice(1) : `word/${target}`);
+  }
+  return targets;
+}
+
+function textCharacters(words: Word[]): number {
+  return words.reduce((n, w) => n + w.text.replace(/[^\p{L}\p{N}]/gu, "").length, 0);
+}
+
+function typeset(blocks: DocxBlock[], size: [number, number], margins: Margins): PageDraft[] {
+  const setter = new Typesetter(size, margins);
+  for (const block of blocks) {
+    if (block.kind === "paragraph") setter.paragraph(block.text, block.fontSize);
+    else if (block.kind === "row") setter.row(block.cells, block.fontSize);
+    else if (block.kind === "image") setter.image(block.relationshipId, block.heightPoints);
+    else setter.breakPage();
+  }
+  return setter.pages.filter((p) => p.words.length > 0 || p.images.length > 0);
+}
+
+export async function ingestDocx(bytes: Uint8Array, options: ImageIngestOptions = {}): Promise<Page[]> {
+  const limits = resolveLimits(options.limits);
+  const entries = readZipDirectory(bytes, limits);
+  const read = (entry: ZipEntry | undefined) => (entry ? new TextDecoder().decode(readZipEntry(bytes, entry)) : "");
+  const documentEntry = entries.get("word/document.xml");
+  if (!documentEntry) throw new AnalysisError("unreadable", "The Word document has no body (word/document.xml is missing).");
+  const flow = parseDocumentXml(read(documentEntry));
+  const relationships = readRelationships(read(entries.get("word/_rels/document.xml.rels")));
+  const size = flow.pageSize ?? A4;
+  const drafts = typeset(flow.blocks, size, flow.margins ?? DEFAULT_MARGINS);
+  assertWithinLimit(limits, "maxPages", drafts.length, "pages in the Word document");
+
+  const pages: Page[] = [];
+  for (const draft of drafts) {
+    const picture = draft.images.map((id) => entries.get(relationships.get(id) ?? "")).find((e) => e !== undefined);
+    if (picture && textCharacters(draft.words) < MIN_TEXT_LAYER_CHARACTERS) {
+      const image = readZipEntry(bytes, picture);
+      const format = sniffFormat(image);
+      if (format === "png" || format === "jpeg" || format === "tiff" || format === "webp") {
+        pages.push(...(await ingestImage(image, format, { ...options, firstPageNumber: pages.length + 1 })));
+        continue;
+      }
+    }
+    const lines = orderLines(groupLines(draft.words));
+    pages.push({ number: pages.length + 1, width: size[0], height: size[1], lines, source: "docx" });
+  }
+  if (pages.every((p) => p.lines.length === 0)) throw new AnalysisError("empty", "The Word document contains no text.");
+  assertWithinLimit(limits, "maxPages", pages.length, "pages in the Word document");
+  return pages;
+}
