@@ -14,8 +14,17 @@ const TITLE_NOISE = new Set(["ORIGINAL", "COPY", "DUPLICATE", "TRIPLICATE", "QUA
 const LABEL_FOLLOWERS = new Set(["NO", "NR", "NUMBER", "DATE", "REF", "REFERENCE", "DATED", "AMOUNT", "VALUE", "ISSUED", "N"]);
 /** A title phrase preceded by one of these is a mention in running text ("as per invoice"). */
 const MENTION_LEADERS = new Set(["PER", "OF", "UNDER", "SEE", "TO", "IN", "AND", "WITH", "FOR", "BY", "THE", "A", "AN", "YOUR", "OUR", "ON", "FROM", "SAID", "THIS", "SIGNED"]);
+/** A one-word title ("INVOICE", "DRAFT") must be printed this much larger than the body: in body size it is a column heading. */
+const SINGLE_WORD_TITLE_FONT = 1.2;
+/** How much size, against position and exactness, makes a line the page's title. */
+const FONT_PROMINENCE = 2;
+const EXACT_PROMINENCE = 0.5;
+/** Title-region lines whose baselines differ by less than this share of the font size form one row. */
+const ROW_TOLERANCE = 0.3;
+/** At least this many single letters in a row read as one letter-spaced word. */
+const MIN_SPACED_LETTERS = 3;
 /** Tagged SWIFT fields at the start of a line: ":20:", "31C:", ":45A:". */
-const MT_TAG = /^:?(\d{2}[A-Z]?):/;
+const MT_TAG = /^:?F?(\d{2}[A-Z]?):/;
 
 export interface TitleMatch {
   cls: PageClass;
@@ -58,10 +67,17 @@ export function readPageFeatures(page: Page): PageFeatures {
   }
   const medianFontSize = medianOf(page.lines.map((l) => l.fontSize));
   const titleMatches: TitleMatch[] = [];
+  const unmatched: Line[] = [];
   page.lines.forEach((line, i) => {
     const match = matchTitle(line, normalizedLines[i] ?? "", page, medianFontSize);
     if (match) titleMatches.push(match);
+    else if (isTitleCandidate(line, page, medianFontSize)) unmatched.push(line);
   });
+  for (const row of rowsOf(unmatched)) {
+    const joined = makeRowLine(row);
+    const match = matchTitle(joined, row.map((l) => collapseLetterSpacing(normalizeText(l.text))).join(" "), page, medianFontSize);
+    if (match) titleMatches.push(match);
+  }
   const title = titleMatches.reduce<TitleMatch | undefined>((best, m) => (!best || m.prominence > best.prominence ? m : best), undefined);
   return { page, text: pad(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches, mtTags: tags.size };
 }
@@ -72,11 +88,51 @@ function medianOf(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-function matchTitle(line: Line, normalized: string, page: Page, median: number): TitleMatch | undefined {
+function isTitleCandidate(line: Line, page: Page, median: number): boolean {
   const fontRatio = median > 0 ? line.fontSize / median : 1;
-  const inTitleRegion = page.height <= 0 || line.y < TITLE_REGION_SHARE * page.height;
-  if (!inTitleRegion && fontRatio < PROMINENT_FONT_RATIO) return undefined;
-  const words = stripNoise(normalized.split(" ").filter((w) => w.length > 0));
+  return page.height <= 0 || line.y < TITLE_REGION_SHARE * page.height || fontRatio >= PROMINENT_FONT_RATIO;
+}
+
+/** Lines of the title region that share a baseline: a title split by wide letter or word spacing. */
+function rowsOf(lines: Line[]): Line[][] {
+  const sorted = lines.slice().sort((a, b) => a.y + a.height - (b.y + b.height) || a.x - b.x);
+  const rows: Line[][] = [];
+  for (const line of sorted) {
+    const row = rows[rows.length - 1];
+    const last = row?.[row.length - 1];
+    if (row && last && Math.abs(last.y + last.height - (line.y + line.height)) <= ROW_TOLERANCE * line.fontSize) row.push(line);
+    else rows.push([line]);
+  }
+  return rows.filter((row) => row.length > 1);
+}
+
+function makeRowLine(row: Line[]): Line {
+  const first = row[0]!;
+  const fontSize = Math.max(...row.map((l) => l.fontSize));
+  return { ...first, text: row.map((l) => l.text).join(" "), fontSize };
+}
+
+/** "P A C K I N G" → "PACKING": runs of single letters are one letter-spaced word. */
+function collapseLetterSpacing(normalized: string): string {
+  const out: string[] = [];
+  let run = "";
+  for (const word of normalized.split(" ")) {
+    if (word.length === 1 && /[A-Z]/.test(word)) {
+      run += word;
+      continue;
+    }
+    if (run) out.push(...(run.length >= MIN_SPACED_LETTERS ? [run] : run.split("")));
+    run = "";
+    out.push(word);
+  }
+  if (run) out.push(...(run.length >= MIN_SPACED_LETTERS ? [run] : run.split("")));
+  return out.join(" ");
+}
+
+function matchTitle(line: Line, normalized: string, page: Page, median: number): TitleMatch | undefined {
+  if (!isTitleCandidate(line, page, median)) return undefined;
+  const fontRatio = median > 0 ? line.fontSize / median : 1;
+  const words = stripNoise(collapseLetterSpacing(normalized).split(" ").filter((w) => w.length > 0));
   if (words.length === 0) return undefined;
   const core = pad(words.join(" "));
   for (const [phrase, cls] of TITLE_PHRASES) {
@@ -87,9 +143,10 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
     const before = core.slice(0, at).trim().split(" ").pop() ?? "";
     const after = core.slice(at + phrase.length + 2).trim().split(" ")[0] ?? "";
     if (LABEL_FOLLOWERS.has(after) || MENTION_LEADERS.has(before)) continue;
+    if (phraseWords === 1 && fontRatio < SINGLE_WORD_TITLE_FONT) continue;
     const exact = words.length === phraseWords;
     const position = page.height > 0 ? 1 - line.y / page.height : 1;
-    const prominence = Math.min(fontRatio, 3) + position + (exact ? 1 : 0);
+    const prominence = FONT_PROMINENCE * Math.min(fontRatio, 3) + position + (exact ? EXACT_PROMINENCE : 0);
     return { cls, phrase, exact, prominence, line };
   }
   return undefined;

@@ -66,11 +66,14 @@ export function splitPages(inputs: PageInput[]): Segment[] {
 }
 
 function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: PageClass; score: number }): boolean {
+  const sequence = input.markers.sequence;
+  if (sequence) return sequence.current > 1 && open.cls === "letter_of_credit";
   const follows = followsCounter(open.last.markers, input.markers);
   if (follows !== undefined) return follows;
+  if (input.markers.continuesPrevious || open.last.markers.continuesOnNext) return true;
   if (startsAnother(open, input)) return false;
   if (best.cls === open.cls) return true;
-  if (input.features.title) return false;
+  if (input.features.title || best.cls === "separator") return false;
   return best.score < WEAK_SCORE || (input.scores.get(open.cls) ?? 0) >= INHERIT_SHARE * best.score;
 }
 
@@ -95,7 +98,9 @@ function startsAnother(open: OpenDocument, input: PageInput): boolean {
   const title = input.features.title;
   const firstTitle = open.first.features.title;
   if (!title || !firstTitle) return false;
-  if (title.cls === firstTitle.cls && title.phrase !== firstTitle.phrase) return true;
+  if (title.exact && firstTitle.exact && title.cls === firstTitle.cls && title.phrase !== firstTitle.phrase) return true;
+  // A document that was signed off is complete: a new title page starts another one.
+  if (open.last.markers.closes && title.cls === firstTitle.cls) return true;
   const firstMark = open.first.markers.copyMark;
   const mark = input.markers.copyMark;
   if (firstMark && mark && firstMark !== mark) return true;

@@ -1,5 +1,5 @@
 import type { Line, Page } from "../types";
-import { normalizeText } from "../classify/normalize-text";
+import { hasPhrase, normalizeText, pad } from "../classify/normalize-text";
 
 /**
  * What a page says about where its document starts and ends: its page counter,
@@ -14,13 +14,39 @@ export type CopyMark = "original" | "copy";
 
 export interface PageMarkers {
   pagination?: Pagination;
+  /** A SWIFT message's ":27: Sequence of Total": which message of a multi-message credit (MT700 + MT701s). */
+  sequence?: Pagination;
   /** First value seen per kind of reference: invoice, bl, certificate, lc, contract. */
   refs: Map<string, string>;
   copyMark?: CopyMark;
+  /** The page says it continues the previous one ("continued", "attached sheet", "rider"). */
+  continuesPrevious: boolean;
+  /** The page says the next page continues it ("continued on next page"). */
+  continuesOnNext: boolean;
+  /** The page carries a signature block: its document ends here unless told otherwise. */
+  closes: boolean;
   /** Distinct normalised words, to tell a repeated page (an original's copy) from a continuation. */
   words: Set<string>;
 }
 
+/** Words near the top of a page that make it a continuation of the page before. */
+const CONTINUATION_PHRASES = ["CONTINUED", "CONTINUATION", "CONTINUATION SHEET", "ATTACHED SHEET", "RIDER", "CONT D", "ATTACHMENT TO", "ADDENDUM"];
+/** The top share of the page where a continuation heading sits. */
+const CONTINUATION_REGION = 0.25;
+const CONTINUES_ON_NEXT_PHRASES = ["CONTINUED ON NEXT PAGE", "CONTINUED OVERLEAF", "TO BE CONTINUED", "CONTINUED ON PAGE", "SEE NEXT PAGE", "CONTINUED ON ATTACHED"];
+/** Signature blocks that close a document. */
+const CLOSING_PHRASES = [
+  "FOR AND ON BEHALF OF",
+  "AUTHORIZED SIGNATORY",
+  "AUTHORISED SIGNATORY",
+  "AUTHORIZED SIGNATURE",
+  "AUTHORISED SIGNATURE",
+  "SIGNATURE AND STAMP",
+  "STAMP AND SIGNATURE",
+  "SIGNED FOR AND ON BEHALF",
+  "AS AGENT FOR THE CARRIER",
+  "AS AGENTS FOR THE CARRIER",
+];
 /** Totals above this are not page counts (they are quantities or dates). */
 const MAX_PAGE_TOTAL = 99;
 /** A copy mark is a stamp or a heading: a line of at most this many words. */
@@ -31,54 +57,86 @@ const REF_VALUE = String.raw`([A-Z0-9][A-Z0-9\-\/.]*\d[A-Z0-9\-\/.]*)`;
 const REF_VALUE_AT_START = new RegExp(`^${REF_VALUE}`, "i");
 const REF_LABEL_TAIL = String.raw`\s*(?:NO\.?|NUMBER|NR\.?|#)\s*[:.]?\s*`;
 
+/** "Page 2 of 3", "Sheet 2/3", "Page: 2": explicit wherever they are printed. */
 const PAGINATION_PATTERNS: readonly RegExp[] = [
   /\b(?:PAGE|PG|SHEET)\.?\s*(\d{1,2})\s*(?:OF|\/)\s*(\d{1,2})\b/i,
   /\b(?:PAGE|SHEET)\s*(?:NO\.?)?\s*[:.]?\s*(\d{1,2})\b/i,
-  /^\s*[-–(]?\s*(\d{1,2})\s*(?:\/|OF)\s*(\d{1,2})\s*[-–)]?\s*$/i,
 ];
+/** A bare "2/3" or "- 2 -" line counts only in the top or bottom margin, where page numbers are printed. */
+const BARE_PAGINATION = /^\s*[-–(]?\s*([1-9]\d?)\s*(?:\/|OF)\s*([1-9]\d?)\s*[-–)]?\s*$/i;
+/** Share of the page height at its top and bottom where a bare counter may sit. */
+const MARGIN_SHARE = 0.12;
+
 /** A SWIFT message's ":27:" sequence: a counter that restarts with each message. */
-const MT_SEQUENCE = /^:?27:\s*(?:[A-Za-z ]*?)?\s*(\d{1,2})\s*\/\s*(\d{1,2})\b/;
-const MT_SEQUENCE_LABEL = /^:?27:/;
+const MT_SEQUENCE = /^:?F?27:\s*(?:[A-Za-z ]*?)?\s*(\d{1,2})\s*\/\s*(\d{1,2})\b/;
+const MT_SEQUENCE_LABEL = /^:?F?27:/;
 const SEQUENCE_VALUE = /^\s*(\d{1,2})\s*\/\s*(\d{1,2})\s*$/;
 
 const REF_PATTERNS: ReadonlyArray<readonly [kind: string, label: RegExp, sameLine: RegExp]> = [
   ["invoice", /\bINVOICE\s*(?:NO|NUMBER|NR|#)/i, new RegExp(String.raw`\bINVOICE${REF_LABEL_TAIL}${REF_VALUE}`, "i")],
   ["bl", /\b(?:B\/L|BILL OF LADING|BL)\s*(?:NO|NUMBER|NR|#)/i, new RegExp(String.raw`\b(?:B\/L|BILL OF LADING|BL)${REF_LABEL_TAIL}${REF_VALUE}`, "i")],
   ["certificate", /\bCERTIFICATE\s*(?:NO|NUMBER|NR|#)/i, new RegExp(String.raw`\bCERTIFICATE${REF_LABEL_TAIL}${REF_VALUE}`, "i")],
+  ["packing", /\b(?:PACKING LIST|P\/L)\s*(?:NO|NUMBER|NR|#)/i, new RegExp(String.raw`\b(?:PACKING LIST|P\/L)${REF_LABEL_TAIL}${REF_VALUE}`, "i")],
   ["contract", /\bCONTRACT\s*(?:NO|NUMBER|NR|#)/i, new RegExp(String.raw`\bCONTRACT${REF_LABEL_TAIL}${REF_VALUE}`, "i")],
   ["lc", /\b(?:L\/C|LC|CREDIT)\s*(?:NO|NUMBER|NR|#)/i, new RegExp(String.raw`\b(?:L\/C|LC|CREDIT)${REF_LABEL_TAIL}${REF_VALUE}`, "i")],
-  ["lc", /^:?20:/, new RegExp(String.raw`^:?20:\s*(?:[A-Za-z ]*?)\s*${REF_VALUE}\s*$`, "i")],
+  ["lc", /^:?F?20:/, new RegExp(String.raw`^:?F?20:\s*(?:[A-Za-z ]*?)\s*${REF_VALUE}\s*$`, "i")],
 ];
 
 export function readPageMarkers(page: Page): PageMarkers {
   const refs = new Map<string, string>();
   const words = new Set<string>();
   let pagination: Pagination | undefined;
+  let bare: Pagination | undefined;
+  let sequence: Pagination | undefined;
   let mark: { mark: CopyMark; size: number } | undefined;
+  let continuesPrevious = false;
+  let continuesOnNext = false;
+  let closes = false;
   const lines = page.lines;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const text = line.text;
     const normalized = normalizeText(text);
     for (const w of normalized.split(" ")) if (w) words.add(w);
-    pagination ??= readPagination(text, lines[i + 1]);
+    sequence ??= readSequence(text, lines[i + 1]);
+    pagination ??= readPagination(text);
+    bare ??= inMargin(line, page) ? readBarePagination(text) : undefined;
     readRefs(text, lines[i + 1], refs);
+    const padded = pad(normalized);
+    if (!continuesPrevious && line.y < CONTINUATION_REGION * page.height) {
+      continuesPrevious = CONTINUATION_PHRASES.some((p) => hasPhrase(padded, p)) && !CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
+    }
+    continuesOnNext ||= CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
+    closes ||= CLOSING_PHRASES.some((p) => hasPhrase(padded, p));
     const found = readCopyMark(normalized, line);
     if (found && (!mark || found.size > mark.size)) mark = found;
   }
-  return { pagination, refs, copyMark: mark?.mark, words };
+  return { pagination: pagination ?? bare, sequence, refs, copyMark: mark?.mark, continuesPrevious, continuesOnNext, closes, words };
 }
 
-function readPagination(text: string, next: Line | undefined): Pagination | undefined {
-  if (MT_SEQUENCE_LABEL.test(text.trimStart())) {
-    const seq = MT_SEQUENCE.exec(text.trimStart()) ?? (next ? SEQUENCE_VALUE.exec(next.text) : null);
-    return seq ? toPagination(seq[1], seq[2]) : undefined;
-  }
+function readSequence(text: string, next: Line | undefined): Pagination | undefined {
+  const trimmed = text.trimStart();
+  if (!MT_SEQUENCE_LABEL.test(trimmed)) return undefined;
+  const seq = MT_SEQUENCE.exec(trimmed) ?? (next ? SEQUENCE_VALUE.exec(next.text) : null);
+  return seq ? toPagination(seq[1], seq[2]) : undefined;
+}
+
+function readPagination(text: string): Pagination | undefined {
   for (const pattern of PAGINATION_PATTERNS) {
     const m = pattern.exec(text);
     if (m) return toPagination(m[1], m[2]);
   }
   return undefined;
+}
+
+function inMargin(line: Line, page: Page): boolean {
+  if (page.height <= 0) return false;
+  return line.y < MARGIN_SHARE * page.height || line.y + line.height > (1 - MARGIN_SHARE) * page.height;
+}
+
+function readBarePagination(text: string): Pagination | undefined {
+  const m = BARE_PAGINATION.exec(text);
+  return m ? toPagination(m[1], m[2]) : undefined;
 }
 
 function toPagination(currentText: string | undefined, totalText: string | undefined): Pagination | undefined {
