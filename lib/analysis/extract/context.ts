@@ -77,20 +77,20 @@ export class ExtractionContext {
   }
 
   amount(key: string, labels: readonly string[]): void {
-    this.read(key, labels, (f) => parseAmount(f.text));
+    this.read(key, labels, (f) => parseAmount(f.text, this.doc.decimalComma));
   }
 
   weight(key: string, labels: readonly string[]): void {
     this.read(key, labels, (f, hit) => {
       const header = hit.line.text.slice(hit.start, hit.valueStart);
-      return parseWeightKg(f.text, weightUnitFactor(header));
+      return parseWeightKg(f.text, weightUnitFactor(header), this.doc.decimalComma);
     });
   }
 
   volume(key: string, labels: readonly string[]): void {
     this.read(key, labels, (f, hit) => {
       const header = hit.line.upper.slice(hit.start, hit.valueStart);
-      return parseVolumeCbm(f.text, /CBM|M3|CUBIC/.test(header) ? 1 : undefined);
+      return parseVolumeCbm(f.text, /CBM|M3|CUBIC/.test(header) ? 1 : undefined, this.doc.decimalComma);
     });
   }
 

@@ -1,4 +1,5 @@
 /** A document prepared for extraction: its line index plus every label hit, found once. */
+import { detectDecimalComma } from "../normalize/amount";
 import { indexDocument, type DocIndex, type IndexedLine } from "./doc-index";
 import { findLabels, type LabelHit } from "./labels";
 import type { Page } from "../types";
@@ -8,7 +9,14 @@ export interface Doc extends DocIndex {
   hitsByLine: LabelHit[][];
   /** Label hits per semantic label, in document order. */
   hitsByKey: Map<string, LabelHit[]>;
+  /** The document prints numbers as 1.234,56. */
+  decimalComma: boolean;
+  /** Rows that are table headers (labels there head columns, read by the table reader). */
+  headerRows: Set<number>;
 }
+
+/** A row with this many separate labelled cells is a table header. */
+const MIN_HEADER_COLUMNS = 4;
 
 export function prepareDocument(pages: Page[]): Doc {
   const index = indexDocument(pages);
@@ -23,7 +31,12 @@ export function prepareDocument(pages: Page[]): Doc {
       }
     }
   }
-  return { ...index, hitsByLine, hitsByKey };
+  const headerRows = new Set<number>();
+  index.rows.forEach((ids, row) => {
+    const kinds = new Set(ids.flatMap((id) => hitsByLine[id]!.flatMap((hit) => hit.keys)));
+    if (ids.length >= MIN_HEADER_COLUMNS && kinds.size >= MIN_HEADER_COLUMNS) headerRows.add(row);
+  });
+  return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows };
 }
 
 /** True when a line opens with a label (so it starts a new field). */

@@ -57,6 +57,7 @@ export function linesBelow(
     if (first.y0 - last.y1 > MAX_GAP_LINES * lineHeight(last)) break;
     const rowLines = ids.map((id) => doc.lines[id]!);
     if (rowLines.some((l) => l.x0 < x1 - slack && l.x1 > labelX0 && startsWithLabel(doc, l))) break;
+    if (labelX0 < x0 - slack && rowLines.some((l) => l.x1 <= x0 - slack && l.x0 >= labelX0 - slack)) break;
     const line = rowLines.find((l) => l.x0 >= x0 - slack && l.x0 < maxStart && !l.repeated);
     if (!line) continue;
     found.push(line);
@@ -120,6 +121,7 @@ export function findLabelled<T>(
 ): { value: T; found: Found } | undefined {
   for (const key of keys) {
     for (const hit of doc.hitsByKey.get(key) ?? []) {
+      if (doc.headerRows.has(hit.line.row)) continue;
       const found = valueOfHit(doc, hit, options);
       if (!found) continue;
       const value = accept(found, hit);

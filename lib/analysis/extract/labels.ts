@@ -62,6 +62,19 @@ function isWholeLine(line: IndexedLine, end: number): boolean {
   return end >= line.upper.length;
 }
 
+const STICKY = new RegExp(COMPILED.pattern.source, "y");
+const SLASH = /^\s*\/\s*/;
+
+/** "Buyer / Bill to", "Notify / Consignee:": a second label joined by a slash extends the first. */
+function extendJoined(upper: string, at: number): { end: number; colon: boolean } | undefined {
+  const slash = SLASH.exec(upper.slice(at));
+  if (!slash) return undefined;
+  STICKY.lastIndex = at + slash[0].length;
+  const m = STICKY.exec(upper);
+  if (!m || m[0].length === 0) return undefined;
+  return { end: STICKY.lastIndex, colon: m.groups!.colon !== undefined };
+}
+
 /** Every label on `line`, left to right. */
 export function findLabels(line: IndexedLine): LabelHit[] {
   const hits: LabelHit[] = [];
@@ -71,9 +84,11 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     const groups = m.groups!;
     const index = synonyms.findIndex((_, i) => groups[`s${i}`] !== undefined);
     const synonym = synonyms[index]!;
-    const colon = groups.colon !== undefined;
+    let colon = groups.colon !== undefined;
     const atStart = m.index === 0;
-    const end = m.index + m[0].length;
+    let end = m.index + m[0].length;
+    const joined = extendJoined(line.upper, end);
+    if (joined) [end, colon] = [joined.end, colon || joined.colon];
     const accepted = atStart
       ? !synonym.weak || colon || isWholeLine(line, end)
       : colon && line.upper[m.index - 1] === " ";

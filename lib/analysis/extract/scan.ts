@@ -20,7 +20,7 @@ const HS_LABEL = /(?<![A-Z])(?:H\.?\s?S\.?\s?(?:CODES?|NO\.?|TARIFF(?: NO\.?)?)?
 const HS_CODE = /(?<![\d.])(\d{4}(?:[.\s-]?\d{2}){1,3}|\d{4}\.\d{2}|\d{6,10})(?![\d])/g;
 const ON_BOARD = /(?:SHIPPED|LADEN|LOADED|PLACED)\s+ON\s+BOARD|ON\s+BOARD\s+(?:DATE|ON)|DATE\s+(?:OF\s+)?(?:LADEN|LOADED|SHIPPED)\s+ON\s+BOARD/;
 const FREIGHT_PHRASE = /FREIGHT\s+(?:PRE-?\s?PAID|COLLECT|PAYABLE\s+AT\s+DESTINATION)|FREIGHT\s*:\s*(?:PRE-?\s?PAID|COLLECT)/;
-const INCOTERM_LINE = /^(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|C&F|CNF)\b[\s,:]+[A-Z]/;
+const INCOTERM_LINE = /^(?:TOTAL\s+(?:VALUE\s+)?)?(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|C&F|CNF)\b[\s,:]+[A-Z]/;
 const SEAL_INLINE = /SEAL(?:\s*(?:NO|NOS|NUMBER|#)\.?)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-]{3,})/g;
 
 /** Container numbers from anywhere on the document, document order, no duplicates. */
@@ -125,7 +125,7 @@ export function scanIncoterm(ctx: ExtractionContext, key = "incoterms"): void {
   if (ctx.has(key)) return;
   for (const line of ctx.doc.lines) {
     if (!INCOTERM_LINE.test(line.upper)) continue;
-    const value = normalizeIncoterm(line.text);
+    const value = normalizeIncoterm(line.text.replace(/:.*$/, ""));
     if (value) return ctx.set(key, value, { ...foundOf([partOf(line)], CONFIDENCE.scan) } as Found);
   }
 }

@@ -7,7 +7,7 @@
  * the table and gives its totals.
  */
 import { lineHeight, type IndexedLine } from "./doc-index";
-import type { Doc } from "./document";
+import { startsWithLabel, type Doc } from "./document";
 import { foundOf, partOf, type Found, type Part } from "./found";
 
 export type ColumnKind =
@@ -15,6 +15,7 @@ export type ColumnKind =
   | "marks" | "hs" | "parameter" | "result" | "specification" | "method";
 
 const HEADERS: Array<[ColumnKind, string]> = [
+  ["description", "(?:NUMBER\\s*AND\\s*KIND\\s*OF\\s*)?PACKAGES?[;,]?\\s*(?:AND\\s*)?DESCRIPTION(?:\\s*OF\\s*(?:THE\\s*)?GOODS)?|DESCRIPTION(?:\\s*OF\\s*(?:PACKAGES\\s*AND\\s*)?GOODS)?|GOODS|COMMODITY|PARTICULARS|PRODUCT"],
   ["unit_price", "UNIT\\s*PRICE|U\\.?\\s*PRICE|PRICE\\s*(?:PER\\s*UNIT|/\\s*UNIT)?|RATE"],
   ["amount", "AMOUNT|TOTAL\\s*(?:VALUE|AMOUNT|PRICE)|EXTENDED|LINE\\s*TOTAL|VALUE"],
   ["quantity", "QUANTITY|QTY|QUANT\\."],
@@ -25,7 +26,6 @@ const HEADERS: Array<[ColumnKind, string]> = [
   ["packages", "NO\\.?\\s*OF\\s*(?:PACKAGES|PKGS|CARTONS|CTNS)|PACKAGES|PKGS|CARTONS|CTNS|PACKING"],
   ["marks", "MARKS(?:\\s*(?:&|AND)\\s*(?:NOS?\\.?|NUMBERS))?|SHIPPING\\s*MARKS"],
   ["hs", "HS\\s*CODE|H\\.S\\.\\s*CODE|HS\\s*NO\\.?"],
-  ["description", "DESCRIPTION(?:\\s*OF\\s*GOODS)?|GOODS|COMMODITY|PARTICULARS|PRODUCT"],
   ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],
   ["result", "RESULTS?|ACTUAL(?:\\s*VALUE)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?"],
   ["specification", "SPECIFICATIONS?|SPEC\\.?|STANDARDS?|LIMITS?|GUARANTEED|REQUIREMENTS?"],
@@ -51,6 +51,7 @@ export interface Column {
 export type Cells = Partial<Record<ColumnKind, Found>>;
 
 export interface Table {
+  headerRow: number;
   columns: Column[];
   items: Cells[];
   totals?: Cells;
@@ -144,6 +145,7 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
     if (first.page !== last.page || first.y0 - last.y1 > MAX_ROW_GAP_LINES * lineHeight(last)) break;
     last = first;
     const cells = cellsOf(columns, rowWords(doc, row), confidence);
+    if (!TOTAL_ROW.test(first.text) && startsWithLabel(doc, first) && items.length > 0) break;
     if (TOTAL_ROW.test(first.text)) {
       totals = cells;
       break;
@@ -155,5 +157,5 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
     else if (current) mergeInto(current, cells);
     else items.push(cells);
   }
-  return { columns, items, totals };
+  return { headerRow, columns, items, totals };
 }

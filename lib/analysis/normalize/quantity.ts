@@ -11,8 +11,8 @@ const UNIT_AFTER = /^\s*((?:METRIC\s+TONS?|M\/T|[A-Za-z][A-Za-z.]*(?:\(S\))?))/i
 const NOT_A_UNIT = /^(?:X|OF|AND|AT|PER|TO|ON|IN|DAYS?)$/i;
 
 /** "10,000 KGS" → {10000, "KGS"}; "5,000 PCS" → {5000, "PCS"}; undefined without a unit. */
-export function parseQuantity(text: string): Quantity | undefined {
-  for (const number of findNumbers(text)) {
+export function parseQuantity(text: string, decimalComma = false): Quantity | undefined {
+  for (const number of findNumbers(text, decimalComma)) {
     const m = UNIT_AFTER.exec(text.slice(number.index + number.length));
     if (m && !NOT_A_UNIT.test(m[1]!)) return { value: number.value, unit: m[1]!.replace(/\.$/, "").replace(/\s+/g, " ") };
   }
@@ -25,7 +25,7 @@ const PACKAGE_WORDS =
   "PALLETS?|PLTS?|SKIDS?|DRUMS?|BARRELS?|CRATES?|ROLLS?|REELS?|BUNDLES?|COILS?|PIECES|PCS|UNITS|TINS|CANS|" +
   "IBCS?|TOTES?|CONTAINERS?|BULK BAGS|FLEXIBAGS?|CARBOYS?|PAILS?|JARS?|BOTTLES|TRAYS|CASKS?|LOTS?";
 const PACKAGES_PATTERN = new RegExp(
-  `(?<![\\d.,])(\\d{1,3}(?:,\\d{3})+|\\d+)\\s*(?:\\(\\s*[A-Z\\s-]+\\)\\s*)?(?:X\\s+)?(${PACKAGE_WORDS})(?![A-Z])`,
+  `(?<![\\d.,])(\\d{1,3}(?:[,.\\u00a0]\\d{3})+|\\d+)\\s*(?:\\(\\s*[A-Z\\s-]+\\)\\s*)?(?:X\\s+)?(${PACKAGE_WORDS})(?![A-Z])`,
   "i",
 );
 
@@ -40,7 +40,7 @@ export interface Packages {
 export function parsePackages(text: string): Packages | undefined {
   const m = PACKAGES_PATTERN.exec(text);
   if (!m) return undefined;
-  return { count: Number(m[1]!.replace(/,/g, "")), type: m[2]!.replace(/\s+/g, " "), index: m.index, length: m[0].length };
+  return { count: Number(m[1]!.replace(/\D/g, "")), type: m[2]!.replace(/\s+/g, " "), index: m.index, length: m[0].length };
 }
 
 const NUMBER_WORDS = [

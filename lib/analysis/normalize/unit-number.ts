@@ -15,8 +15,8 @@ function round(value: number): number {
  * The first number in `text` followed by a unit of `units`, times that unit's
  * factor; without any such unit, the first number times `defaultFactor` when given.
  */
-export function convertWithUnit(text: string, units: UnitTable, defaultFactor?: number): number | undefined {
-  const numbers = findNumbers(text);
+export function convertWithUnit(text: string, units: UnitTable, defaultFactor?: number, decimalComma = false): number | undefined {
+  const numbers = findNumbers(text, decimalComma);
   for (const number of numbers) {
     const rest = text.slice(number.index + number.length).replace(/^[\s.]*/, "");
     const unit = units.find(([pattern]) => pattern.test(rest));

@@ -9,6 +9,6 @@ const VOLUME_UNITS: UnitTable = [
 ];
 
 /** Cubic metres from a volume as printed; `defaultUnitCbm` applies when no unit follows the number. */
-export function parseVolumeCbm(text: string, defaultUnitCbm?: number): number | undefined {
-  return convertWithUnit(text, VOLUME_UNITS, defaultUnitCbm);
+export function parseVolumeCbm(text: string, defaultUnitCbm?: number, decimalComma = false): number | undefined {
+  return convertWithUnit(text, VOLUME_UNITS, defaultUnitCbm, decimalComma);
 }

@@ -15,8 +15,8 @@ const WEIGHT_UNITS: UnitTable = [
  * `defaultUnitKg` (from a column header such as "Gross Weight (kg)") applies;
  * with neither, undefined.
  */
-export function parseWeightKg(text: string, defaultUnitKg?: number): number | undefined {
-  return convertWithUnit(text, WEIGHT_UNITS, defaultUnitKg);
+export function parseWeightKg(text: string, defaultUnitKg?: number, decimalComma = false): number | undefined {
+  return convertWithUnit(text, WEIGHT_UNITS, defaultUnitKg, decimalComma);
 }
 
 /** Unit words a column header may name, whole words only ("Gross Wt (KGS)"). */

@@ -2,9 +2,11 @@
 import { findCountryIn } from "../../normalize/country";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
+import { findLabelled } from "../find-value";
 import { CONFIDENCE, foundOf, partOf } from "../found";
 import { scanHsCodes } from "../scan";
-import { readPorts, readVesselVoyage, readWeights } from "./shared";
+import { cleanGoods, readPlaceDateLine, readRoute } from "./fallbacks";
+import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights } from "./shared";
 
 const AUTHORITY_LINE = /CHAMBER OF COMMERCE|CHAMBER OF INDUSTRY|MINISTRY OF|CUSTOMS AUTHORITY|EXPORT PROMOTION|GENERAL ADMINISTRATION/i;
 const ORIGIN_PHRASE = /(?:GOODS\s+(?:ARE\s+)?OF|ORIGINATE\s+IN|ORIGINATING\s+IN|PRODUCED\s+IN|MANUFACTURED\s+IN)\s+([A-Z][A-Z .']+)/i;
@@ -26,9 +28,16 @@ export function extractCertificateOfOrigin(ctx: ExtractionContext): void {
   if (authority) ctx.set("issuing_authority", cleanValue(authority.text.replace(/^.*\bBY\s+/i, "")), foundOf([partOf(authority)], CONFIDENCE.scan));
   readVesselVoyage(ctx, false);
   readPorts(ctx);
-  ctx.description("description_of_goods", ["description"]);
+  readRoute(ctx, true);
+  const table = readCargoTable(ctx);
+  const goods = table?.items[0]?.description;
+  if (goods && table.items.length === 1) ctx.set("description_of_goods", cleanGoods(goods.text), goods);
+  const described = findLabelled(ctx.doc, ["description"], (f) => cleanGoods(f.text) || undefined, { maxLines: 4 });
+  if (described) ctx.set("description_of_goods", described.value, described.found);
   scanHsCodes(ctx);
   ctx.packages("number_of_packages", undefined, ["packages", "quantity", "description"]);
   readWeights(ctx, { gross: "gross_weight_kg" });
+  fillFromTable(ctx, table, { gross: "gross_weight_kg", packages: "number_of_packages" });
   ctx.reference("invoice_number", ["invoice_number"]);
+  readPlaceDateLine(ctx);
 }

@@ -2,6 +2,7 @@
 import { parseNumber } from "../../normalize/amount";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
+import { readPlaceDateLine } from "./fallbacks";
 import { CONFIDENCE } from "../found";
 import { scanContainers } from "../scan";
 import { readTable } from "../table";
@@ -48,4 +49,5 @@ export function extractCertificateOfQuality(ctx: ExtractionContext): void {
   scanContainers(ctx);
   readParameters(ctx);
   ctx.date("date_of_inspection", ["inspection_date"]);
+  readPlaceDateLine(ctx);
 }

@@ -1,5 +1,6 @@
 /** Certificate of weight (weight note, weighbridge or surveyor's certificate). */
 import type { ExtractionContext } from "../context";
+import { readPlaceDateLine } from "./fallbacks";
 import { scanContainers } from "../scan";
 import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights } from "./shared";
 
@@ -18,4 +19,5 @@ export function extractCertificateOfWeight(ctx: ExtractionContext): void {
   readWeights(ctx, { gross: "gross_weight_kg", net: "net_weight_kg", tare: "tare_weight_kg" });
   fillFromTable(ctx, readCargoTable(ctx), { gross: "gross_weight_kg", net: "net_weight_kg", packages: "number_of_packages" });
   ctx.date("date_of_weighing", ["weighing_date"]);
+  readPlaceDateLine(ctx);
 }

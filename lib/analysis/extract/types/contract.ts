@@ -1,5 +1,6 @@
 /** Sales contract / purchase contract / sales confirmation. */
 import type { ExtractionContext } from "../context";
+import { readLetterhead, readRoute } from "./fallbacks";
 import { findLabelled } from "../find-value";
 import { scanIncoterm } from "../scan";
 import { readPorts, readQuantity, readTotal, toleranceOf } from "./shared";
@@ -8,6 +9,7 @@ export function extractContract(ctx: ExtractionContext): void {
   ctx.reference("contract_number", ["contract_number"]);
   ctx.date("date_of_issue", ["date"]);
   ctx.party("seller", "seller_address", ["seller", "exporter", "shipper", "beneficiary"]);
+  readLetterhead(ctx, "seller", "seller_address");
   ctx.party("buyer", "buyer_address", ["buyer", "applicant", "consignee"]);
   ctx.description("description_of_goods", ["description"]);
   readQuantity(ctx);
@@ -16,6 +18,7 @@ export function extractContract(ctx: ExtractionContext): void {
   ctx.incoterm("incoterms", ["incoterms"]);
   scanIncoterm(ctx);
   readPorts(ctx);
+  readRoute(ctx, false);
   ctx.date("latest_shipment_date", ["latest_shipment_date"]);
   ctx.text("payment_terms", ["payment_terms"], { maxLines: 2 });
   const tolerance = findLabelled(ctx.doc, ["tolerance", "quantity"], (f) => toleranceOf(f.text));

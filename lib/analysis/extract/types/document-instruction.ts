@@ -1,6 +1,7 @@
 /** Documentary instructions, covering letters and bank covering schedules. */
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
+import { readPlaceDateLine } from "./fallbacks";
 import { findLabelled } from "../find-value";
 import { splitItems, stripMarker } from "../mt700";
 import { readPorts } from "./shared";
@@ -23,4 +24,5 @@ export function extractDocumentInstruction(ctx: ExtractionContext): void {
     if (items.length > 0) ctx.set("documents_required", items, documents.found);
   }
   ctx.text("marks_and_numbers", ["marks"], { maxLines: 4 });
+  readPlaceDateLine(ctx);
 }

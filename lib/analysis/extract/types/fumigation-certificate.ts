@@ -1,6 +1,7 @@
 /** Fumigation certificate: fumigant, dosage, exposure, temperature, date and place. */
 import { findNumbers } from "../../normalize/amount";
 import type { ExtractionContext } from "../context";
+import { readPlaceDateLine } from "./fallbacks";
 import { findLabelled } from "../find-value";
 import { scanContainers } from "../scan";
 import { readPorts, readVesselVoyage } from "./shared";
@@ -38,4 +39,5 @@ export function extractFumigationCertificate(ctx: ExtractionContext): void {
   readVesselVoyage(ctx, false);
   readPorts(ctx);
   ctx.packages("number_of_packages", undefined, ["packages", "quantity", "description"]);
+  readPlaceDateLine(ctx);
 }

@@ -1,5 +1,6 @@
 /** Packing list: header labels, parties, and the weights/packages table with its totals. */
 import type { ExtractionContext } from "../context";
+import { cleanGoods, readHeadingAbove, readLetterhead, readRoute } from "./fallbacks";
 import { scanContainers } from "../scan";
 import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights } from "./shared";
 
@@ -8,10 +9,12 @@ export function extractPackingList(ctx: ExtractionContext): void {
   ctx.date("date_of_issue", ["date"]);
   ctx.reference("invoice_number", ["invoice_number"]);
   ctx.party("seller", undefined, ["seller", "shipper", "exporter"]);
+  readLetterhead(ctx, "seller");
   ctx.party("buyer", undefined, ["buyer", "applicant"]);
   ctx.party("consignee", undefined, ["consignee"]);
   readVesselVoyage(ctx, false);
   readPorts(ctx);
+  readRoute(ctx, true);
   scanContainers(ctx);
   ctx.packages("number_of_packages", "package_type", ["packages", "quantity"]);
   readWeights(ctx, { gross: "gross_weight_kg", net: "net_weight_kg", cbm: "measurement_cbm" });
@@ -19,6 +22,7 @@ export function extractPackingList(ctx: ExtractionContext): void {
   fillFromTable(ctx, table, { gross: "gross_weight_kg", net: "net_weight_kg", cbm: "measurement_cbm", packages: "number_of_packages", packageType: "package_type" });
   ctx.description("description_of_goods", ["description"]);
   const goods = table?.items[0]?.description;
-  if (goods) ctx.set("description_of_goods", goods.text.replace(/\s+/g, " ").trim(), goods);
+  readHeadingAbove(ctx, table);
+  if (goods && table.items.length === 1) ctx.set("description_of_goods", cleanGoods(goods.text), goods);
   ctx.text("marks_and_numbers", ["marks"], { maxLines: 4 });
 }

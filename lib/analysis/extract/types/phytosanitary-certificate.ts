@@ -1,6 +1,7 @@
 /** Phytosanitary certificate, IPPC / ISPM 12 model boxes. */
 import { findCountryIn, normalizeCountry } from "../../normalize/country";
 import type { ExtractionContext } from "../context";
+import { readPlaceDateLine } from "./fallbacks";
 import { findLabelled } from "../find-value";
 import { scanContainers } from "../scan";
 
@@ -23,4 +24,5 @@ export function extractPhytosanitaryCertificate(ctx: ExtractionContext): void {
   ctx.text("treatment", ["treatment"]);
   ctx.date("treatment_date", ["treatment_date"]);
   scanContainers(ctx);
+  readPlaceDateLine(ctx);
 }

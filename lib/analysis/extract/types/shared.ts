@@ -44,8 +44,8 @@ export function readPorts(ctx: ExtractionContext, keys: readonly string[] = ["po
 }
 
 /** The amount of a money text: the number next to a currency, else the last number. */
-export function moneyOf(text: string): number | undefined {
-  const numbers = findNumbers(text.replace(/#/g, " ").replace(/([A-Z$€£¥])(?=\d)/g, "$1 "));
+export function moneyOf(text: string, decimalComma = false): number | undefined {
+  const numbers = findNumbers(text.replace(/#/g, " ").replace(/([A-Z$€£¥])(?=\d)/g, "$1 "), decimalComma);
   const spaced = text.replace(/#/g, " ").replace(/([A-Z$€£¥])(?=\d)/g, "$1 ");
   const near = numbers.find((n) => CURRENCY_NEAR.test(spaced.slice(0, n.index)) && normalizeCurrency(spaced.slice(Math.max(0, n.index - 5), n.index)));
   return (near ?? numbers[numbers.length - 1])?.value;
@@ -53,7 +53,7 @@ export function moneyOf(text: string): number | undefined {
 
 /** total_amount and currency from a labelled total. */
 export function readTotal(ctx: ExtractionContext, key: string, labels: readonly string[]): void {
-  const total = findLabelled(ctx.doc, labels, (f) => moneyOf(f.text));
+  const total = findLabelled(ctx.doc, labels, (f) => moneyOf(f.text, ctx.doc.decimalComma));
   if (!total) return;
   ctx.set(key, total.value, total.found);
   const currency = normalizeCurrency(total.found.text);
@@ -62,7 +62,7 @@ export function readTotal(ctx: ExtractionContext, key: string, labels: readonly 
 
 /** quantity and quantity_unit from "Quantity: 5,000 PCS". */
 export function readQuantity(ctx: ExtractionContext, labels: readonly string[] = ["quantity"]): void {
-  const result = findLabelled(ctx.doc, labels, (f) => parseQuantity(f.text));
+  const result = findLabelled(ctx.doc, labels, (f) => parseQuantity(f.text, ctx.doc.decimalComma));
   if (!result) return;
   ctx.set("quantity", result.value.value, result.found);
   ctx.set("quantity_unit", result.value.unit, result.found);
@@ -96,13 +96,14 @@ function cellTotal(table: Table, kind: ColumnKind, parse: (text: string, header:
 /** Fills weights, volume and packages from a cargo table's totals (or the sum of its rows). */
 export function fillFromTable(ctx: ExtractionContext, table: Table | undefined, keys: { gross?: string; net?: string; cbm?: string; packages?: string; packageType?: string }): void {
   if (!table) return;
-  const weight = (text: string, header: string) => parseWeightKg(text, weightUnitFactor(header) ?? 1);
+  const dc = ctx.doc.decimalComma;
+  const weight = (text: string, header: string) => parseWeightKg(text, weightUnitFactor(header) ?? 1, dc);
   const set = (key: string | undefined, result: { value: number; found: Found } | undefined) => {
     if (key && result) ctx.set(key, result.value, result.found);
   };
   set(keys.gross, cellTotal(table, "gross", weight));
   set(keys.net, cellTotal(table, "net", weight));
-  set(keys.cbm, cellTotal(table, "measurement", (t) => parseVolumeCbm(t, 1)));
+  set(keys.cbm, cellTotal(table, "measurement", (t) => parseVolumeCbm(t, 1, dc)));
   if (keys.packages && !ctx.has(keys.packages)) {
     for (const cells of [table.totals, ...table.items] as Array<Cells | undefined>) {
       const text = cells?.packages?.text ?? cells?.description?.text ?? "";

@@ -1,0 +1,101 @@
+/**
+ * Unlabelled conventions, used only when labels gave nothing: the issuer's
+ * letterhead at the top of the first page, a route "FROM X TO Y", the
+ * "PLACE, DATE" line above a signature, the goods heading above a table.
+ */
+import { findDates } from "../../normalize/date";
+import { normalizePort } from "../../normalize/port";
+import { cleanValue } from "../../normalize/text";
+import type { ExtractionContext } from "../context";
+import type { IndexedLine } from "../doc-index";
+import { startsWithLabel } from "../document";
+import { CONFIDENCE, foundOf, partOf } from "../found";
+import type { Table } from "../table";
+
+/** Lines of the letterhead block read at most. */
+const LETTERHEAD_LINES = 4;
+/** A company name carries its legal form (or a trading word). */
+export const COMPANY_NAME =
+  /\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|SAS|LLP|FZE|FZCO|SIA|OOO|KFT|LDA|TRADING|EXPORTS?|IMPORTS?|INDUSTRIES|ENTERPRISES?|GROUP|MILLS)\.?$/i;
+const ROUTE = /\bFROM\s+(.+?)\s+TO\s+(.+?)\s*(?=$|[,;]|\s(?:BY|PER|VIA|ON|VESSEL)\b)/i;
+const VESSEL_PHRASE = /\b(?:BY\s+SEA\s+)?(?:PER|BY)\s+(?:(?:VESSEL|M\.?V\.?|S\.?S\.?)\s+)?(?!SEA\b|AIR\b|ROAD\b)([A-Z][A-Z0-9 .'-]+?)(?=\s+FROM\b|\s*$|[,;])/i;
+const PLACE_DATE_LINE = /^([A-Z][A-Za-z .'()-]+),\s*(.+)$/;
+
+function firstPageTop(ctx: ExtractionContext): IndexedLine[] {
+  const lines: IndexedLine[] = [];
+  for (const line of ctx.doc.lines) {
+    if (line.page !== ctx.doc.lines[0]!.page || startsWithLabel(ctx.doc, line) || /\d{5,}/.test(line.text)) break;
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The issuer's name (and address below it) from the letterhead, when it is a company name. */
+export function readLetterhead(ctx: ExtractionContext, key: string, addressKey?: string): void {
+  if (ctx.has(key)) return;
+  const top = firstPageTop(ctx);
+  const index = top.findIndex((l) => COMPANY_NAME.test(cleanValue(l.text)));
+  if (index < 0) return;
+  const name = top[index]!;
+  ctx.set(key, cleanValue(name.text), foundOf([partOf(name)], CONFIDENCE.scan));
+  if (!addressKey) return;
+  const address: IndexedLine[] = [];
+  for (const line of top.slice(index + 1, index + 1 + LETTERHEAD_LINES)) {
+    if (line.y0 - (address[address.length - 1] ?? name).y1 > 2 * (line.y1 - line.y0)) break;
+    if (Math.abs(line.x0 - name.x0) > 3 * (line.y1 - line.y0) && Math.abs((line.x0 + line.x1) - (name.x0 + name.x1)) > 6 * (line.y1 - line.y0)) break;
+    address.push(line);
+  }
+  if (address.length > 0) ctx.set(addressKey, address.map((l) => cleanValue(l.text)).join(" "), foundOf(address.map((l) => partOf(l)), CONFIDENCE.scan));
+}
+
+/** Ports and vessel from "BY SEA PER VESSEL FROM X TO Y" or "NORTHERN STAR from A to B". */
+export function readRoute(ctx: ExtractionContext, withVessel: boolean): void {
+  for (const line of ctx.doc.lines) {
+    const route = ROUTE.exec(line.text);
+    if (!route) continue;
+    const from = normalizePort(route[1]!.replace(/^.*:\s*/, ""));
+    const to = normalizePort(route[2]!);
+    const found = foundOf([partOf(line, route.index, route.index + route[0].length)], CONFIDENCE.scan);
+    if (from) ctx.set("port_of_loading", from, found);
+    if (to) ctx.set("port_of_discharge", to, found);
+    if (withVessel) {
+      const vessel = VESSEL_PHRASE.exec(line.text.slice(0, route.index)) ?? VESSEL_PHRASE.exec(ctx.doc.lines[line.id - 1]?.text ?? "");
+      if (vessel) ctx.set("vessel", cleanValue(vessel[1]!), found);
+    }
+    return;
+  }
+}
+
+/** The date of a "PLACE, DATE" line (issue line above a signature), as a last resort for date_of_issue. */
+export function readPlaceDateLine(ctx: ExtractionContext, key = "date_of_issue"): void {
+  if (ctx.has(key)) return;
+  for (const line of ctx.doc.lines) {
+    const m = PLACE_DATE_LINE.exec(line.text);
+    if (!m) continue;
+    const date = findDates(m[2]!, ctx.doc.dateContext)[0];
+    if (date && cleanValue(m[2]!.slice(date.index + date.length)) === "" && date.index === 0) {
+      return ctx.set(key, date.iso, foundOf([partOf(line)], CONFIDENCE.scan));
+    }
+  }
+}
+
+/** A goods heading printed just above a table header (a lone line without label or number). */
+export function readHeadingAbove(ctx: ExtractionContext, table: Table | undefined, key = "description_of_goods"): void {
+  if (!table || ctx.has(key)) return;
+  const headerLine = ctx.doc.lines[ctx.doc.rows[table.headerRow]![0]!]!;
+  const row = table.headerRow - 1;
+  const ids = ctx.doc.rows[row];
+  if (!ids || ids.length !== 1) return;
+  const line = ctx.doc.lines[ids[0]!]!;
+  if (line.page !== headerLine.page || startsWithLabel(ctx.doc, line) || /\d/.test(line.text) || !/[A-Z]{3}/.test(line.text)) return;
+  ctx.set(key, cleanValue(line.text), foundOf([partOf(line)], CONFIDENCE.scan));
+}
+
+/** Goods text without its packages prefix ("1,420 BAGS SAID TO CONTAIN:") or trailing HS code. */
+export function cleanGoods(text: string): string {
+  return cleanValue(
+    text
+      .replace(/^\s*[\d.,]+\s*(?:X\s+)?(?:[A-Z()]+\s+){1,3}?(?:OF|SAID\s+TO\s+CONTAIN:?|S\.?T\.?C\.?:?|CONTAINING:?)\s+/i, "")
+      .replace(/\s+(?:HS|H\.S\.)(?:\s*CODE)?\s*:?\s*\d[\d.\s]*$/i, ""),
+  );
+}
