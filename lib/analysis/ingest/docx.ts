@@ -3,6 +3,7 @@ import type { Page, Word } from "../types";
 import { readZipDirectory, readZipEntry, type ZipEntry } from "./docx-zip";
 import { parseDocumentXml, type DocxBlock } from "./docx-xml";
 import { ingestImage, type ImageIngestOptions } from "./image";
+import { A4, DEFAULT_MARGINS, Typesetter, type Margins, type PageDraft } from "./docx-typeset";
 import { groupLines, orderLines } from "./layout";
 import { assertWithinLimit, resolveLimits } from "./limits";
 import { MIN_TEXT_LAYER_CHARACTERS } from "./ocr-pdf";
@@ -16,103 +17,6 @@ import { sniffFormat } from "./sniff";
  * breaks), at a page-sized picture (scans pasted one per page), and when the
  * page is full. A page that is only a picture is read by OCR.
  */
-const A4: [number, number] = [595.28, 841.89];
-/** Word's default margins: 1 inch all round. */
-const DEFAULT_MARGINS: Margins = [72, 72, 72, 72];
-/** Average Helvetica/Calibri advance as a share of the font size. */
-const CHAR_WIDTH_PER_EM = 0.5;
-const LINE_HEIGHT_PER_EM = 1.2;
-/** A tab separates a label from its value: wider than the layout's line gap, so they read as columns. */
-const TAB_WIDTH_PER_EM = 2;
-/** A picture at least this share of the page tall is a page of its own (a pasted scan). */
-const FULL_PAGE_IMAGE_SHARE = 0.5;
-const CELL_PADDING = 4;
-
-/** Top, right, bottom, left, in points. */
-type Margins = [number, number, number, number];
-
-interface PageDraft {
-  words: Word[];
-  images: string[];
-}
-
-class Typesetter {
-  readonly pages: PageDraft[] = [{ words: [], images: [] }];
-  private y: number;
-
-  constructor(
-    private readonly size: [number, number],
-    private readonly margins: Margins,
-  ) {
-    this.y = margins[0];
-  }
-
-  private get contentLeft(): number {
-    return this.margins[3];
-  }
-
-  private get contentWidth(): number {
-    return this.size[0] - this.margins[1] - this.margins[3];
-  }
-
-  private get page(): PageDraft {
-    return this.pages[this.pages.length - 1]!;
-  }
-
-  breakPage(): void {
-    if (this.page.words.length === 0 && this.page.images.length === 0) return;
-    this.pages.push({ words: [], images: [] });
-    this.y = this.margins[0];
-  }
-
-  /** Lays out text in a column from x to x + width; returns the height used. */
-  private setText(text: string, x: number, width: number, fontSize: number, y: number): number {
-    const advance = CHAR_WIDTH_PER_EM * fontSize;
-    let line = 0;
-    for (const visualLine of text.split("\n")) {
-      let cursor = x;
-      for (const token of visualLine.split(/( +|\t)/)) {
-        if (token === "\t") cursor += TAB_WIDTH_PER_EM * fontSize;
-        else if (/^ +$/.test(token)) cursor += advance * token.length;
-        if (!token.trim()) continue;
-        const wordWidth = token.length * advance;
-        if (cursor + wordWidth > x + width && cursor > x) {
-          line++;
-          cursor = x;
-        }
-        const wordY = y + line * LINE_HEIGHT_PER_EM * fontSize;
-        this.page.words.push({ text: token, x: cursor, y: wordY, width: wordWidth, height: fontSize, fontSize, confidence: 1 });
-        cursor += wordWidth;
-      }
-      line++;
-    }
-    return line * LINE_HEIGHT_PER_EM * fontSize;
-  }
-
-  private reserve(height: number): void {
-    if (this.y + height > this.size[1] - this.margins[2]) this.breakPage();
-  }
-
-  paragraph(text: string, fontSize: number): void {
-    this.reserve(LINE_HEIGHT_PER_EM * fontSize);
-    this.y += this.setText(text, this.contentLeft, this.contentWidth, fontSize, this.y);
-  }
-
-  row(cells: string[], fontSize: number): void {
-    this.reserve(LINE_HEIGHT_PER_EM * fontSize);
-    const cellWidth = this.contentWidth / Math.max(cells.length, 1);
-    const heights = cells.map((cell, i) => this.setText(cell, this.contentLeft + i * cellWidth, cellWidth - CELL_PADDING, fontSize, this.y));
-    this.y += Math.max(LINE_HEIGHT_PER_EM * fontSize, ...heights);
-  }
-
-  image(relationshipId: string, heightPoints: number): void {
-    if (heightPoints < FULL_PAGE_IMAGE_SHARE * this.size[1]) return;
-    this.breakPage();
-    this.page.images.push(relationshipId);
-    this.y = this.size[1];
-  }
-}
-
 /** Relationship id → part name inside the archive, for internal targets only (never fetch external ones). */
 function readRelationships(xml: string): Map<string, string> {
   const targets = new Map<string, string>();

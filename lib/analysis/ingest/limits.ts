@@ -12,9 +12,9 @@ export interface IngestLimits {
   maxPixels: number;
   /** Bytes one input may inflate to (DOCX entries, e-mail parts after transfer decoding). */
   maxDecompressedBytes: number;
-  /** MIME parts of one e-mail, nested messages included. */
+  /** MIME parts of one e-mail, nested messages included (this also bounds multipart nesting). */
   maxMimeParts: number;
-  /** Nesting of multiparts and attached messages inside an e-mail. */
+  /** Messages attached inside messages (message/rfc822), the top-level message being depth 0. */
   maxNestingDepth: number;
   /** Entries of a ZIP container (DOCX). */
   maxZipEntries: number;

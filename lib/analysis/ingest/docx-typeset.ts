@@ -1,0 +1,105 @@
+import type { Word } from "../types";
+
+/**
+ * Lays flowing text (DOCX paragraphs and table rows, e-mail bodies) onto pages
+ * the way a simple typesetter would, so that formats without page geometry
+ * reach the classifier as positioned words like a PDF's: fixed advance per
+ * character, lines wrapped at the margin, a new page when one is full.
+ */
+export const A4: [number, number] = [595.28, 841.89];
+/** Word's default margins: 1 inch all round. */
+export const DEFAULT_MARGINS: Margins = [72, 72, 72, 72];
+/** Average Helvetica/Calibri advance as a share of the font size. */
+const CHAR_WIDTH_PER_EM = 0.5;
+const LINE_HEIGHT_PER_EM = 1.2;
+/** A tab separates a label from its value: wider than the layout's line gap, so they read as columns. */
+const TAB_WIDTH_PER_EM = 2;
+/** A picture at least this share of the page tall is a page of its own (a pasted scan). */
+const FULL_PAGE_IMAGE_SHARE = 0.5;
+const CELL_PADDING = 4;
+
+/** Top, right, bottom, left, in points. */
+export type Margins = [number, number, number, number];
+
+export interface PageDraft {
+  words: Word[];
+  images: string[];
+}
+
+export class Typesetter {
+  readonly pages: PageDraft[] = [{ words: [], images: [] }];
+  private y: number;
+
+  constructor(
+    private readonly size: [number, number],
+    private readonly margins: Margins,
+  ) {
+    this.y = margins[0];
+  }
+
+  private get contentLeft(): number {
+    return this.margins[3];
+  }
+
+  private get contentWidth(): number {
+    return this.size[0] - this.margins[1] - this.margins[3];
+  }
+
+  private get page(): PageDraft {
+    return this.pages[this.pages.length - 1]!;
+  }
+
+  breakPage(): void {
+    if (this.page.words.length === 0 && this.page.images.length === 0) return;
+    this.pages.push({ words: [], images: [] });
+    this.y = this.margins[0];
+  }
+
+  /** Lays out text in a column from x to x + width; returns the height used. */
+  private setText(text: string, x: number, width: number, fontSize: number, y: number): number {
+    const advance = CHAR_WIDTH_PER_EM * fontSize;
+    let line = 0;
+    for (const visualLine of text.split("\n")) {
+      let cursor = x;
+      for (const token of visualLine.split(/( +|\t)/)) {
+        if (token === "\t") cursor += TAB_WIDTH_PER_EM * fontSize;
+        else if (/^ +$/.test(token)) cursor += advance * token.length;
+        if (!token.trim()) continue;
+        const wordWidth = token.length * advance;
+        if (cursor + wordWidth > x + width && cursor > x) {
+          line++;
+          cursor = x;
+        }
+        const wordY = y + line * LINE_HEIGHT_PER_EM * fontSize;
+        this.page.words.push({ text: token, x: cursor, y: wordY, width: wordWidth, height: fontSize, fontSize, confidence: 1 });
+        cursor += wordWidth;
+      }
+      line++;
+    }
+    return line * LINE_HEIGHT_PER_EM * fontSize;
+  }
+
+  private reserve(height: number): void {
+    if (this.y + height > this.size[1] - this.margins[2]) this.breakPage();
+  }
+
+  paragraph(text: string, fontSize: number): void {
+    this.reserve(LINE_HEIGHT_PER_EM * fontSize);
+    this.y += this.setText(text, this.contentLeft, this.contentWidth, fontSize, this.y);
+  }
+
+  row(cells: string[], fontSize: number): void {
+    this.reserve(LINE_HEIGHT_PER_EM * fontSize);
+    const cellWidth = this.contentWidth / Math.max(cells.length, 1);
+    const heights = cells.map((cell, i) => this.setText(cell, this.contentLeft + i * cellWidth, cellWidth - CELL_PADDING, fontSize, this.y));
+    this.y += Math.max(LINE_HEIGHT_PER_EM * fontSize, ...heights);
+  }
+
+  image(relationshipId: string, heightPoints: number): void {
+    if (heightPoints < FULL_PAGE_IMAGE_SHARE * this.size[1]) return;
+    this.breakPage();
+    this.page.images.push(relationshipId);
+    this.y = this.size[1];
+  }
+}
+

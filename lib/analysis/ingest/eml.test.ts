@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { docx, makeDocx } from "@/test/fixtures/formats/docx-fixtures";
+import { makeDeeplyNestedEml, makeEml, makeManyPartEml } from "@/test/fixtures/formats/eml-fixtures";
+import { makeMixedPdf } from "@/test/fixtures/formats/scanned-pdf";
+import type { Page } from "../types";
+import { ingestEml } from "./eml";
+import { scanMimeShape } from "./eml-scan";
+import { resolveLimits } from "./limits";
+import { sniffFormat } from "./sniff";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const firstLine = (page: Page) => page.lines[0]?.text ?? "";
+const allText = (page: Page) => page.lines.map((l) => l.text).join("\n");
+
+describe("ingestEml", () => {
+  it("numbers pages across the body, a PDF attachment and an attached message with its own attachment", async () => {
+    const invoice = ["COMMERCIAL INVOICE", "Invoice No: INV-5512", "Seller: Aldgate Textile Mills Ltd, Karachi"];
+    const packingList = ["PACKING LIST", "Packing List No: PL-5512", "Cartons: 320, Gross Weight: 8,400 KGS"];
+    const pdf = await makeMixedPdf([{ digital: invoice }, { digital: packingList }]);
+    const forwarded = makeEml({
+      subject: "Fwd: B/L",
+      body: "Please find the bill of lading attached.",
+      attachments: [{ filename: "bl.docx", contentType: "application/octet-stream", data: makeDocx([docx.paragraph("BILL OF LADING"), docx.paragraph("B/L No: MAEU241100")]) }],
+    }, "inner");
+    const eml = makeEml({
+      subject: "Documents under LC58213409",
+      body: "Dear Sirs,\nWe present the documents below.",
+      attachments: [{ filename: "invoice.pdf", contentType: "application/pdf", data: pdf }, { message: forwarded }],
+    });
+    expect(sniffFormat(encode(eml))).toBe("eml");
+
+    const pages = await ingestEml(encode(eml));
+    expect(pages.map((p) => [p.number, p.source])).toEqual([
+      [1, "email"],
+      [2, "text-layer"],
+      [3, "text-layer"],
+      [4, "email"],
+      [5, "docx"],
+    ]);
+    expect(firstLine(pages[0]!)).toBe("Subject: Documents under LC58213409");
+    expect(allText(pages[0]!)).toContain("We present the documents below.");
+    expect(firstLine(pages[1]!)).toBe("COMMERCIAL INVOICE");
+    expect(firstLine(pages[2]!)).toBe("PACKING LIST");
+    expect(firstLine(pages[3]!)).toBe("Subject: Fwd: B/L");
+    expect(firstLine(pages[4]!)).toBe("BILL OF LADING");
+  });
+
+  it("refuses a message of 10,000 parts before parsing it", async () => {
+    await expect(ingestEml(encode(makeManyPartEml(10_000)))).rejects.toMatchObject({
+      code: "limit_exceeded",
+      message: expect.stringContaining("maximum MIME parts"),
+    });
+  });
+
+  it("refuses messages attached 50 deep", async () => {
+    await expect(ingestEml(encode(makeDeeplyNestedEml(50)))).rejects.toMatchObject({
+      code: "limit_exceeded",
+      message: expect.stringContaining("maximum nesting depth"),
+    });
+  });
+
+  it("reads messages nested up to the limit and counts the shape", async () => {
+    const eml = makeDeeplyNestedEml(3);
+    // Per level: the multipart, its text part, the message/rfc822 part; then the attached message itself.
+    expect(scanMimeShape(eml, resolveLimits())).toEqual({ parts: 10, messageDepth: 3 });
+    const pages = await ingestEml(encode(eml));
+    expect(pages.map(firstLine)).toEqual(["Subject: level 1", "Subject: level 2", "Subject: level 3", "Subject: innermost"]);
+  });
+});
