@@ -1,0 +1,76 @@
+/**
+ * The comparison matrix the web app renders beside the findings: one column
+ * per document, one row per fact; a row's status follows the findings of its
+ * rules, so the matrix and the findings never disagree.
+ */
+import type { Fields } from "./fields";
+import { isAmendment, type Doc, type Presentation } from "./presentation";
+import { MATRIX_ROWS, type RowSpec } from "./matrix-rows";
+import type { ComparisonMatrix, Finding, MatrixCell, MatrixColumn, MatrixRow } from "./types";
+
+function roleOf(p: Presentation, doc: Doc): MatrixColumn["role"] {
+  if (doc.typeId === "letter_of_credit") return p.credit && p.credit.docs.includes(doc) && isAmendment(p.credit, doc) ? "amendment" : "credit";
+  if (doc.typeId === "document_instruction") return "instruction";
+  if (doc.typeId === "contract") return "contract";
+  return "presented";
+}
+
+const ROLE_ORDER: MatrixColumn["role"][] = ["credit", "amendment", "instruction", "contract", "presented"];
+
+function valueOf(fields: Fields, key: string): MatrixCell["value"] {
+  const value = fields[key];
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim()) return value.trim();
+  if (Array.isArray(value)) {
+    const items = value.filter((v): v is string => typeof v === "string");
+    return items.length ? items : null;
+  }
+  return null;
+}
+
+function cellOf(spec: RowSpec, doc: Doc): MatrixCell {
+  const where = doc.typeId ? spec.fields[doc.typeId] : undefined;
+  if (!where) return { value: null, state: "absent" };
+  const keys = Array.isArray(where) ? where : [where];
+  const values = keys.map((k) => valueOf(doc.fields, k));
+  const [first] = values;
+  const value = keys.length > 1 ? (first === null || first === undefined ? null : values.filter((v) => v !== null).join(" ")) : (first ?? null);
+  const field = keys[0]!;
+  if (value !== null) return { value, state: "present", field };
+  return { value: null, state: doc.typeId && spec.expectedOn.includes(doc.typeId) ? "missing" : "absent", field };
+}
+
+function concerns(finding: Finding, spec: RowSpec): boolean {
+  if (!spec.rules.includes(finding.rule) || finding.severity === "info") return false;
+  const keys = new Set(Object.values(spec.fields).flat());
+  return finding.fields.length === 0 || finding.fields.some((f) => keys.has(f));
+}
+
+function rowOf(spec: RowSpec, columns: Doc[], findings: Finding[]): MatrixRow {
+  const cells = columns.map((d) => cellOf(spec, d));
+  const row: MatrixRow = { key: spec.key, label: spec.label, cells, status: "agree", rules: spec.rules };
+  const against = findings.filter((f) => concerns(f, spec));
+  const missing = columns.filter((_, i) => cells[i]!.state === "missing");
+  if (against.length) {
+    row.status = "mismatch";
+    row.reason = against.map((f) => f.message).join(" ");
+  } else if (missing.length) {
+    row.status = "missing";
+    row.reason = `Not shown on: ${missing.map((d) => `${d.type} (${d.id})`).join(", ")}.`;
+  } else if (cells.filter((c) => c.state === "present").length < 2) {
+    row.status = "not_compared";
+  }
+  return row;
+}
+
+export function buildMatrix(p: Presentation, findings: Finding[]): ComparisonMatrix {
+  const columns = [...p.all].sort((a, b) => ROLE_ORDER.indexOf(roleOf(p, a)) - ROLE_ORDER.indexOf(roleOf(p, b)));
+  return {
+    columns: columns.map((d) => {
+      const column: MatrixColumn = { id: d.id, type: d.type, pages: d.pages, role: roleOf(p, d) };
+      if (d.fileName !== undefined) column.fileName = d.fileName;
+      return column;
+    }),
+    rows: MATRIX_ROWS.map((spec) => rowOf(spec, columns, findings)),
+  };
+}
