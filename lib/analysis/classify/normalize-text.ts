@@ -20,3 +20,29 @@ export function hasPhrase(paddedHaystack: string, phrase: string): boolean {
 export function pad(normalized: string): string {
   return ` ${normalized} `;
 }
+
+/** A page's normalised text with its word set, so phrases whose words are absent are rejected without a scan. */
+export interface IndexedText {
+  padded: string;
+  words: ReadonlySet<string>;
+}
+
+export function indexText(normalized: string): IndexedText {
+  return { padded: pad(normalized), words: new Set(normalized.split(" ")) };
+}
+
+/** A phrase prepared for matching: its padded form and its rarest-looking (longest) word. */
+export interface Phrase {
+  text: string;
+  padded: string;
+  key: string;
+}
+
+export function preparePhrase(text: string): Phrase {
+  const key = text.split(" ").reduce((a, b) => (b.length > a.length ? b : a), "");
+  return { text, padded: ` ${text} `, key };
+}
+
+export function containsPhrase(indexed: IndexedText, phrase: Phrase): boolean {
+  return indexed.words.has(phrase.key) && indexed.padded.includes(phrase.padded);
+}

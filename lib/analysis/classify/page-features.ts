@@ -1,6 +1,6 @@
 import type { Line, Page } from "../types";
 import { TITLES, type PageClass } from "./cues";
-import { normalizeText, pad } from "./normalize-text";
+import { indexText, normalizeText, pad, type IndexedText } from "./normalize-text";
 
 /** Titles sit in this top share of the page (below it only a prominent line can be a title). */
 const TITLE_REGION_SHARE = 0.4;
@@ -38,8 +38,10 @@ export interface TitleMatch {
 
 export interface PageFeatures {
   page: Page;
-  /** All lines normalised and joined, padded for whole-word matching. */
-  text: string;
+  /** Each line normalised (see normalizeText), in reading order. */
+  normalizedLines: string[];
+  /** All lines normalised and joined, for whole-word phrase matching. */
+  text: IndexedText;
   wordCount: number;
   medianFontSize: number;
   /** The page's title, when one is printed. */
@@ -50,10 +52,25 @@ export interface PageFeatures {
   mtTags: number;
 }
 
-/** Longest phrase first, so "CERTIFICATE OF ORIGIN FORM A" wins over "CERTIFICATE OF ORIGIN". */
-const TITLE_PHRASES: ReadonlyArray<readonly [string, PageClass]> = (Object.entries(TITLES) as [PageClass, readonly string[]][])
-  .flatMap(([cls, phrases]) => phrases.map((phrase) => [phrase, cls] as const))
-  .sort((a, b) => b[0].length - a[0].length);
+/** Title phrases by their first word; within a word, longest first so "CERTIFICATE OF ORIGIN FORM A" beats "CERTIFICATE OF ORIGIN". */
+const TITLES_BY_FIRST_WORD: ReadonlyMap<string, ReadonlyArray<readonly [string, PageClass]>> = indexTitles();
+/** No title line is longer than the longest title plus its allowed extra words. */
+const MAX_TITLE_LINE_WORDS =
+  Math.max(...Object.values(TITLES).flatMap((phrases) => phrases.map((p) => p.split(" ").length))) + TITLE_EXTRA_WORDS;
+
+function indexTitles(): Map<string, Array<readonly [string, PageClass]>> {
+  const index = new Map<string, Array<readonly [string, PageClass]>>();
+  for (const [cls, phrases] of Object.entries(TITLES) as [PageClass, readonly string[]][]) {
+    for (const phrase of phrases) {
+      const first = phrase.split(" ")[0]!;
+      const list = index.get(first) ?? [];
+      list.push([phrase, cls]);
+      index.set(first, list);
+    }
+  }
+  for (const list of index.values()) list.sort((a, b) => b[0].length - a[0].length);
+  return index;
+}
 
 export function readPageFeatures(page: Page): PageFeatures {
   const normalizedLines: string[] = [];
@@ -79,7 +96,7 @@ export function readPageFeatures(page: Page): PageFeatures {
     if (match) titleMatches.push(match);
   }
   const title = titleMatches.reduce<TitleMatch | undefined>((best, m) => (!best || m.prominence > best.prominence ? m : best), undefined);
-  return { page, text: pad(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches, mtTags: tags.size };
+  return { page, normalizedLines, text: indexText(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches, mtTags: tags.size };
 }
 
 function medianOf(values: number[]): number {
@@ -133,9 +150,10 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
   if (!isTitleCandidate(line, page, median)) return undefined;
   const fontRatio = median > 0 ? line.fontSize / median : 1;
   const words = stripNoise(collapseLetterSpacing(normalized).split(" ").filter((w) => w.length > 0));
-  if (words.length === 0) return undefined;
+  if (words.length === 0 || words.length > MAX_TITLE_LINE_WORDS) return undefined;
   const core = pad(words.join(" "));
-  for (const [phrase, cls] of TITLE_PHRASES) {
+  const candidates = words.flatMap((w) => TITLES_BY_FIRST_WORD.get(w) ?? []).sort((a, b) => b[0].length - a[0].length);
+  for (const [phrase, cls] of candidates) {
     const at = core.indexOf(` ${phrase} `);
     if (at < 0) continue;
     const phraseWords = phrase.split(" ").length;

@@ -1,5 +1,5 @@
 import { TITLES, type PageClass } from "./cues";
-import { hasPhrase } from "./normalize-text";
+import { containsPhrase, preparePhrase, type Phrase } from "./normalize-text";
 import type { PageFeatures } from "./page-features";
 import { VOCABULARY } from "./vocabulary";
 
@@ -32,8 +32,13 @@ export type ClassScores = Map<PageClass, number>;
 const CLASSES = Object.keys(TITLES) as PageClass[];
 
 /** Multi-word titles of real document types, for spotting a list of documents. */
-const LISTABLE: ReadonlyArray<readonly [string, PageClass]> = CLASSES.filter((c) => c in VOCABULARY && VOCABULARY[c].length > 0)
-  .flatMap((cls) => TITLES[cls].filter((p) => p.includes(" ")).map((p) => [p, cls] as const));
+const LISTABLE: ReadonlyArray<readonly [Phrase, PageClass]> = CLASSES.filter((c) => VOCABULARY[c].length > 0)
+  .flatMap((cls) => TITLES[cls].filter((p) => p.includes(" ")).map((p) => [preparePhrase(p), cls] as const));
+
+const PREPARED_VOCABULARY: ReadonlyArray<readonly [PageClass, ReadonlyArray<readonly [Phrase, number]>]> = CLASSES.map((cls) => [
+  cls,
+  VOCABULARY[cls].map(([phrase, weight]) => [preparePhrase(phrase), weight] as const),
+]);
 
 /** Scores every class on one page from its title, vocabulary and structure. */
 export function scorePage(features: PageFeatures): ClassScores {
@@ -45,16 +50,16 @@ export function scorePage(features: PageFeatures): ClassScores {
   const secondary = new Set(features.titleMatches.filter((m) => m !== title && m.cls !== title?.cls).map((m) => m.cls));
   for (const cls of secondary) add(cls, SECONDARY_TITLE_WEIGHT);
 
-  for (const cls of CLASSES) {
+  for (const [cls, vocabulary] of PREPARED_VOCABULARY) {
     let body = 0;
-    for (const [phrase, weight] of VOCABULARY[cls]) if (hasPhrase(features.text, phrase)) body += weight;
+    for (const [phrase, weight] of vocabulary) if (containsPhrase(features.text, phrase)) body += weight;
     add(cls, Math.min(body, BODY_CAP));
   }
 
   if (features.mtTags >= MT_MIN_TAGS) add("letter_of_credit", MT_TAG_WEIGHT * Math.min(features.mtTags, MT_TAG_CAP));
 
   const named = new Set<PageClass>();
-  for (const [phrase, cls] of LISTABLE) if (cls !== title?.cls && hasPhrase(features.text, phrase)) named.add(cls);
+  for (const [phrase, cls] of LISTABLE) if (cls !== title?.cls && !named.has(cls) && containsPhrase(features.text, phrase)) named.add(cls);
   if (named.size >= LIST_MIN_TYPES) {
     add("document_instruction", LIST_WEIGHT);
     add("letter_of_credit", LIST_WEIGHT);

@@ -1,5 +1,5 @@
 import type { Line, Page } from "../types";
-import { hasPhrase, normalizeText, pad } from "../classify/normalize-text";
+import { hasPhrase, pad } from "../classify/normalize-text";
 
 /**
  * What a page says about where its document starts and ends: its page counter,
@@ -82,7 +82,8 @@ const REF_PATTERNS: ReadonlyArray<readonly [kind: string, label: RegExp, sameLin
   ["lc", /^:?F?20:/, new RegExp(String.raw`^:?F?20:\s*(?:[A-Za-z ]*?)\s*${REF_VALUE}\s*$`, "i")],
 ];
 
-export function readPageMarkers(page: Page): PageMarkers {
+/** Reads the markers of a page whose lines are already normalised (one entry per line). */
+export function readPageMarkers(page: Page, normalizedLines: readonly string[]): PageMarkers {
   const refs = new Map<string, string>();
   const words = new Set<string>();
   let pagination: Pagination | undefined;
@@ -96,7 +97,7 @@ export function readPageMarkers(page: Page): PageMarkers {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const text = line.text;
-    const normalized = normalizeText(text);
+    const normalized = normalizedLines[i] ?? "";
     for (const w of normalized.split(" ")) if (w) words.add(w);
     sequence ??= readSequence(text, lines[i + 1]);
     pagination ??= readPagination(text);
@@ -106,8 +107,8 @@ export function readPageMarkers(page: Page): PageMarkers {
     if (!continuesPrevious && line.y < CONTINUATION_REGION * page.height) {
       continuesPrevious = CONTINUATION_PHRASES.some((p) => hasPhrase(padded, p)) && !CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
     }
-    continuesOnNext ||= CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
-    closes ||= CLOSING_PHRASES.some((p) => hasPhrase(padded, p));
+    if (!continuesOnNext) continuesOnNext = CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
+    if (!closes) closes = CLOSING_PHRASES.some((p) => hasPhrase(padded, p));
     const found = readCopyMark(normalized, line);
     if (found && (!mark || found.size > mark.size)) mark = found;
   }
