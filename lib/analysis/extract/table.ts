@@ -40,6 +40,8 @@ const TOTAL_ROW = /^(?:GRAND\s+)?(?:SUB-?\s?)?TOTALS?\b|^SAY\b/i;
 /** A table ends at a vertical gap of this many line heights. */
 const MAX_ROW_GAP_LINES = 3;
 const MAX_ROWS = 200;
+/** Numeric cells a row on the next page needs to continue the table. */
+const MIN_CONTINUED_NUMBERS = 2;
 
 export interface Column {
   kind: ColumnKind;
@@ -142,9 +144,12 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
   let last = doc.lines[doc.rows[headerRow]![0]!]!;
   for (let row = headerRow + 1; row < doc.rows.length && row <= headerRow + MAX_ROWS; row++) {
     const first = doc.lines[doc.rows[row]![0]!]!;
-    if (first.page !== last.page || first.y0 - last.y1 > MAX_ROW_GAP_LINES * lineHeight(last)) break;
-    last = first;
     const cells = cellsOf(columns, rowWords(doc, row), confidence);
+    const numericCells = (Object.keys(cells) as ColumnKind[]).filter((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k])).length;
+    // A table continues on the next page only with rows that still look like its rows.
+    if (first.page !== last.page && !(TOTAL_ROW.test(first.text) || numericCells >= MIN_CONTINUED_NUMBERS)) break;
+    if (first.page === last.page && first.y0 - last.y1 > MAX_ROW_GAP_LINES * lineHeight(last)) break;
+    last = first;
     if (!TOTAL_ROW.test(first.text) && startsWithLabel(doc, first) && items.length > 0) break;
     if (TOTAL_ROW.test(first.text)) {
       totals = cells;

@@ -104,17 +104,26 @@ export function fillFromTable(ctx: ExtractionContext, table: Table | undefined, 
   set(keys.gross, cellTotal(table, "gross", weight));
   set(keys.net, cellTotal(table, "net", weight));
   set(keys.cbm, cellTotal(table, "measurement", (t) => parseVolumeCbm(t, 1, dc)));
-  if (keys.packages && !ctx.has(keys.packages)) {
-    for (const cells of [table.totals, ...table.items] as Array<Cells | undefined>) {
-      const text = cells?.packages?.text ?? cells?.description?.text ?? "";
-      const packages = parsePackages(text);
-      if (!packages) continue;
-      const found = narrowFound((cells?.packages ?? cells?.description)!, packages.index, packages.index + packages.length);
-      ctx.set(keys.packages, packages.count, found);
-      if (keys.packageType) ctx.set(keys.packageType, packages.type, found);
-      break;
-    }
-  }
+  if (keys.packages && !ctx.has(keys.packages)) setPackages(ctx, table, keys.packages, keys.packageType);
+}
+
+/** Packages from the TOTAL row, else the sum of the rows when they share one kind of package. */
+function setPackages(ctx: ExtractionContext, table: Table, key: string, typeKey: string | undefined): void {
+  const cellOf = (cells: Cells | undefined) => cells?.packages ?? cells?.description;
+  const read = (cells: Cells | undefined) => {
+    const cell = cellOf(cells);
+    const packages = cell && parsePackages(cell.text);
+    return cell && packages ? { packages, found: narrowFound(cell, packages.index, packages.index + packages.length) } : undefined;
+  };
+  const total = read(table.totals);
+  const rows = table.items.map(read);
+  const types = new Set(rows.map((r) => r?.packages.type.toUpperCase()));
+  const summed = rows.every((r) => r) && types.size === 1 && rows.length > 0;
+  const chosen = total ?? (summed ? rows[0] : undefined);
+  if (!chosen) return;
+  const count = total ? total.packages.count : rows.reduce((sum, r) => sum + r!.packages.count, 0);
+  ctx.set(key, count, chosen.found);
+  if (typeKey) ctx.set(typeKey, chosen.packages.type, chosen.found);
 }
 
 /** "Place and Date of Issue: SANTOS, AUGUST 13, 2024" → "SANTOS". */
