@@ -1,37 +1,41 @@
 import { AnalysisError } from "../errors";
 import type { Page } from "../types";
+import { ingestDocx } from "./docx";
+import { ingestEml } from "./eml";
+import { ingestImage } from "./image";
+import type { IngestLimits } from "./limits";
+import { fillScannedPages } from "./ocr-pdf";
 import { ingestPdf } from "./pdf";
-import { sniffFormat, type DocumentFormat } from "./sniff";
+import { sniffFormat } from "./sniff";
 
 /** Pages analysed in one input unless the caller says otherwise. */
 export const DEFAULT_MAX_PAGES = 500;
 
 export interface IngestOptions {
   maxPages?: number;
+  /** Pixels, decompressed bytes, MIME parts, nesting (see limits.ts); maxPages above wins over limits.maxPages. */
+  limits?: Partial<IngestLimits>;
 }
-
-/** How each format is named to the caller. */
-const FORMAT_NAMES: Record<DocumentFormat, string> = {
-  pdf: "PDF",
-  docx: "Word (DOCX)",
-  eml: "e-mail (EML)",
-  png: "PNG image",
-  jpeg: "JPEG image",
-  tiff: "TIFF image",
-  webp: "WebP image",
-};
 
 /** Reads any supported input into pages of positioned text. The format comes from the bytes, never a name. */
 export async function ingestDocument(bytes: Uint8Array, options: IngestOptions = {}): Promise<Page[]> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   if (bytes.length === 0) throw new AnalysisError("empty", "The file is empty (0 bytes).");
   const format = sniffFormat(bytes);
+  const limits = { ...options.limits, maxPages };
   switch (format) {
     case "pdf":
-      return ingestPdf(bytes, { maxPages });
+      return fillScannedPages(bytes, await ingestPdf(bytes, { maxPages }), { limits });
+    case "docx":
+      return ingestDocx(bytes, { limits });
+    case "eml":
+      return ingestEml(bytes, { limits });
+    case "png":
+    case "jpeg":
+    case "tiff":
+    case "webp":
+      return ingestImage(bytes, format, { limits });
     case undefined:
-      throw new AnalysisError("unsupported_format", "The file's format is not recognised; send a PDF.");
-    default:
-      throw new AnalysisError("unsupported_format", `${FORMAT_NAMES[format]} files are not supported yet; send a PDF.`);
+      throw new AnalysisError("unsupported_format", "The file's format is not recognised; send a PDF, Word (DOCX), e-mail (EML) or image (PNG, JPEG, TIFF, WebP) file.");
   }
 }
