@@ -87,13 +87,14 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   presentation_period: ["Period for Presentation", "Presentation Period", "Period for Presentation in Days", "Documents must be presented within"],
   confirmation: ["Confirmation Instructions", "Confirmation"],
   issuing_bank: ["Issuing Bank", "Opening Bank", "Issued by Bank", "Sender"],
+  signed_for: ["For and on behalf of", "Signed for and on behalf of", "For and behalf of", "For and on behalf of the"],
   advising_bank: ["Advising Bank", "Advised through", "Receiver", "Advise through"],
 };
 
 /** Box titles that belong to no schema key but end the value above them. */
 export const STOP_LABELS: readonly string[] = [
   "Forwarding Agent", "Forwarding Agent References", "Export References", "Movement", "Flag", "Pre-carriage by",
-  "Particulars furnished by shipper", "Particulars as declared by shipper", "Signature", "Signed", "For and on behalf of",
+  "Particulars furnished by shipper", "Particulars as declared by shipper", "Signature", "Signed",
   "Authorized Signature", "Stamp", "Remarks", "Declaration", "Certification",
   "Bank Details", "Drafts at", "Drawee", "Charges", "Say Total", "Total Packages in words", "Place and date of signature",
   "Additional Declaration", "Name of authorized officer", "Freight Payable at", "Prepaid at", "Collect at",

@@ -29,7 +29,7 @@ function tokensOf(synonym: string): string[] {
 }
 
 function sourceOf(synonym: string): string {
-  return tokensOf(synonym).join("[\\s./&'()\\-]*");
+  return tokensOf(synonym).join("[\\s./&'():\\-]*");
 }
 
 interface Synonym {
@@ -89,8 +89,9 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     let end = m.index + m[0].length;
     const joined = extendJoined(line.upper, end);
     if (joined) [end, colon] = [joined.end, colon || joined.colon];
+    const abbreviated = synonym.weak && /^\s*\./.test(line.upper.slice(m.index + m[0].indexOf(groups[`s${index}`]!) + groups[`s${index}`]!.length));
     const accepted = atStart
-      ? !synonym.weak || colon || isWholeLine(line, end)
+      ? !synonym.weak || colon || abbreviated || isWholeLine(line, end)
       : colon && line.upper[m.index - 1] === " ";
     if (accepted) hits.push({ keys: synonym.keys, line, start: m.index, valueStart: end, colon });
     else pattern.lastIndex = m.index + 1;

@@ -39,6 +39,8 @@ const NUMERIC_KINDS: ReadonlySet<ColumnKind> = new Set(["quantity", "amount", "u
 const TOTAL_ROW = /^(?:GRAND\s+)?(?:SUB-?\s?)?TOTALS?\b|^SAY\b/i;
 /** A table ends at a vertical gap of this many line heights. */
 const MAX_ROW_GAP_LINES = 3;
+/** The first row may sit further below a boxed header. */
+const MAX_FIRST_ROW_GAP_LINES = 7;
 const MAX_ROWS = 200;
 /** Numeric cells a row on the next page needs to continue the table. */
 const MIN_CONTINUED_NUMBERS = 2;
@@ -148,7 +150,8 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
     const numericCells = (Object.keys(cells) as ColumnKind[]).filter((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k])).length;
     // A table continues on the next page only with rows that still look like its rows.
     if (first.page !== last.page && !(TOTAL_ROW.test(first.text) || numericCells >= MIN_CONTINUED_NUMBERS)) break;
-    if (first.page === last.page && first.y0 - last.y1 > MAX_ROW_GAP_LINES * lineHeight(last)) break;
+    const maxGap = items.length === 0 ? MAX_FIRST_ROW_GAP_LINES : MAX_ROW_GAP_LINES;
+    if (first.page === last.page && first.y0 - last.y1 > maxGap * lineHeight(last)) break;
     last = first;
     if (!TOTAL_ROW.test(first.text) && startsWithLabel(doc, first) && items.length > 0) break;
     if (TOTAL_ROW.test(first.text)) {
