@@ -28,11 +28,12 @@ export interface HandlerDeps {
  * probe which keys exist; only a missing header and an expired sandbox key
  * (which its holder needs to know to renew) say more.
  */
+const INVALID_KEY_DETAIL = `Invalid API key: check the ${API_KEY_HEADER} header, or ask the operator for a new key.`;
 export const UNAUTHORIZED_DETAILS: Record<VerifyFailureReason, string> = {
   missing: `Missing API key: send your key in the ${API_KEY_HEADER} header.`,
-  malformed: `Invalid API key: check the ${API_KEY_HEADER} header, or ask the operator for a new key.`,
-  unknown: `Invalid API key: check the ${API_KEY_HEADER} header, or ask the operator for a new key.`,
-  revoked: `Invalid API key: check the ${API_KEY_HEADER} header, or ask the operator for a new key.`,
+  malformed: INVALID_KEY_DETAIL,
+  unknown: INVALID_KEY_DETAIL,
+  revoked: INVALID_KEY_DETAIL,
   expired: "This sandbox API key has expired (sandbox keys last 28 days): ask the operator for a new key.",
 };
 

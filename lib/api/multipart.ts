@@ -67,7 +67,6 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
   let failure: ApiError | undefined;
   let finished = false;
   let file: { name: string; chunks: Buffer[] } | undefined;
-  let fileCount = 0;
   let url: string | undefined;
   let settle!: () => void;
   const done = new Promise<void>((resolve) => (settle = resolve));
@@ -77,7 +76,6 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
   };
 
   parser.on("file", (name, stream, info) => {
-    fileCount += 1;
     if (name !== "file") fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${FORM_HINT}.`));
     const chunks: Buffer[] = [];
     file = { name: info.filename || UNNAMED_UPLOAD, chunks };
@@ -120,12 +118,12 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
     reader.releaseLock();
   }
   if (failure) throw failure;
-  return inputOf(file, fileCount, url);
+  return inputOf(file, url);
 }
 
-function inputOf(file: { name: string; chunks: Buffer[] } | undefined, fileCount: number, url: string | undefined): AnalyzeInput {
+function inputOf(file: { name: string; chunks: Buffer[] } | undefined, url: string | undefined): AnalyzeInput {
   if (file && url !== undefined) throw new ApiError("bad_request", "Send either a file or a url, not both.");
-  if (file && fileCount === 1) return { kind: "file", name: file.name, bytes: concatBytes(file.chunks) };
+  if (file) return { kind: "file", name: file.name, bytes: concatBytes(file.chunks) };
   if (url !== undefined) {
     if (url.trim() === "") throw new ApiError("bad_request", "The url field is empty; give the document's address.");
     return { kind: "url", url: url.trim() };
