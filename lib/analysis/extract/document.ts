@@ -15,8 +15,8 @@ export interface Doc extends DocIndex {
   headerRows: Set<number>;
 }
 
-/** A row with this many separate labelled cells is a table header. */
-const MIN_HEADER_COLUMNS = 4;
+/** A row labelling the goods and this many columns in all is a table header. */
+const MIN_HEADER_COLUMNS = 3;
 
 export function prepareDocument(pages: Page[]): Doc {
   const index = indexDocument(pages);
@@ -34,7 +34,7 @@ export function prepareDocument(pages: Page[]): Doc {
   const headerRows = new Set<number>();
   index.rows.forEach((ids, row) => {
     const kinds = new Set(ids.flatMap((id) => hitsByLine[id]!.flatMap((hit) => hit.keys)));
-    if (ids.length >= MIN_HEADER_COLUMNS && kinds.size >= MIN_HEADER_COLUMNS) headerRows.add(row);
+    if (kinds.has("description") && kinds.size >= MIN_HEADER_COLUMNS) headerRows.add(row);
   });
   return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows };
 }

@@ -16,6 +16,8 @@ const COLUMN_SLACK_EM = 1.2;
 const MAX_INDENT_EM = 8;
 /** A line further right than this fraction of the page width is another box, not the label's value. */
 const MAX_RIGHT_GAP = 0.3;
+/** A numbered box title in title case ("4. For official use") is never a value. */
+const BOX_TITLE = /^\d{1,2}\.\s+[A-Z][a-z]/;
 
 export interface ValueOptions {
   /** How many lines the value may span (1 for numbers, more for names, addresses, goods). */
@@ -95,7 +97,7 @@ export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}):
   }
   if (end < line.text.length) return undefined;
   const right = lineRightOf(doc, line);
-  if (right && !startsWithLabel(doc, right) && right.x0 - line.x1 < MAX_RIGHT_GAP * line.page.width) {
+  if (right && !startsWithLabel(doc, right) && !BOX_TITLE.test(right.text) && right.x0 - line.x1 < MAX_RIGHT_GAP * line.page.width) {
     const parts = [wholeValueLine(doc, right)];
     if (maxLines > 1) {
       const below = linesBelow(doc, right, right.x0, columnEnd(doc, right), maxLines - 1, xAt(line, hit.start));

@@ -28,7 +28,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   address: ["Address", "Addr"],
   carrier: ["Carrier", "Carrier Name", "Shipping Line", "Name of Carrier", "Ocean Carrier", "Signed for the Carrier", "For the Carrier", "As Agent for the Carrier", "Signed as Agent for the Carrier", "On behalf of the Carrier", "Signed for and on behalf of the Carrier"],
   vessel_voyage: ["Vessel/Voyage", "Vessel & Voy No", "Vessel and Voyage No", "Vessel and Voyage", "Vessel/Voy", "Vessel & Voyage", "Ocean Vessel/Voyage No", "Ocean Vessel/Voy No", "Vessel/Voyage No", "Vessel Name/Voyage", "Ocean Vessel Voy No", "Vessel Voyage"],
-  vessel: ["Vessel", "Ocean Vessel", "Vessel Name", "Name of Vessel", "Carrying Vessel", "Ship", "Per", "Per Vessel", "Name of Ship", "Shipment per", "Shipped per", "By Sea per", "Per Steamer", "Per S.S."],
+  vessel: ["Vessel/Flight", "Vessel/Flight No", "Flight/Vessel", "Vessel", "Ocean Vessel", "Vessel Name", "Name of Vessel", "Carrying Vessel", "Ship", "Per", "Per Vessel", "Name of Ship", "Shipment per", "Shipped per", "By Sea per", "Per Steamer", "Per S.S."],
   voyage: ["Voyage No", "Voyage", "Voy No", "Voy", "Voyage Number"],
   means_of_conveyance: ["Declared means of conveyance", "Means of Conveyance", "Means of Transport", "Conveyance", "Transport details", "Mode of Transport"],
   port_of_loading: ["Port of Loading", "POL", "Loading Port", "Port of Shipment", "Port of Lading", "From", "Shipped from", "Port of Loading/Airport of Departure", "Loading in Charge", "Place of Loading"],

@@ -62,6 +62,9 @@ function isWholeLine(line: IndexedLine, end: number): boolean {
   return end >= line.upper.length;
 }
 
+/** "No. UA/PC/2047474": an abbreviated one-word label followed by a reference (four or more characters with a digit). */
+const ABBREVIATED_VALUE = /^\s*\.\s*(?=\S*\d)\S{4,}/;
+
 const STICKY = new RegExp(COMPILED.pattern.source, "y");
 const SLASH = /^\s*\/\s*/;
 
@@ -89,7 +92,7 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     let end = m.index + m[0].length;
     const joined = extendJoined(line.upper, end);
     if (joined) [end, colon] = [joined.end, colon || joined.colon];
-    const abbreviated = synonym.weak && /^\s*\./.test(line.upper.slice(m.index + m[0].indexOf(groups[`s${index}`]!) + groups[`s${index}`]!.length));
+    const abbreviated = synonym.weak && ABBREVIATED_VALUE.test(line.upper.slice(m.index + m[0].indexOf(groups[`s${index}`]!) + groups[`s${index}`]!.length));
     const accepted = atStart
       ? !synonym.weak || colon || abbreviated || isWholeLine(line, end)
       : colon && line.upper[m.index - 1] === " ";

@@ -150,6 +150,11 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
     const numericCells = (Object.keys(cells) as ColumnKind[]).filter((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k])).length;
     // A table continues on the next page only with rows that still look like its rows.
     if (first.page !== last.page && !(TOTAL_ROW.test(first.text) || numericCells >= MIN_CONTINUED_NUMBERS)) break;
+    // A wrapped header word ("Invoic / e") right under the header is part of the header.
+    if (items.length === 0 && !/\d/.test(rowWords(doc, row).map((w) => w.line.words[w.index]!.text).join("")) && first.y0 - last.y1 < lineHeight(last)) {
+      last = first;
+      continue;
+    }
     const maxGap = items.length === 0 ? MAX_FIRST_ROW_GAP_LINES : MAX_ROW_GAP_LINES;
     if (first.page === last.page && first.y0 - last.y1 > maxGap * lineHeight(last)) break;
     last = first;

@@ -44,9 +44,8 @@ function readLineItems(ctx: ExtractionContext): void {
   if (items.length === 1) {
     if (items[0]!.unit_price !== undefined) ctx.set("unit_price", items[0]!.unit_price, rows[0]!.cells.unit_price ?? first);
   }
-  const units = new Set(items.map((i) => i.unit));
-  if (items.every((i) => i.quantity !== undefined) && units.size === 1) {
-    ctx.set("quantity", items.reduce((sum, i) => sum + i.quantity!, 0), rows[0]!.cells.quantity ?? first);
+  if (items.length === 1 && items[0]!.quantity !== undefined) {
+    ctx.set("quantity", items[0]!.quantity, rows[0]!.cells.quantity ?? first);
     const unit = items[0]!.unit;
     if (unit) ctx.set("quantity_unit", unit, rows[0]!.cells.quantity ?? first);
   }
