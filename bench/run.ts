@@ -1,0 +1,60 @@
+/**
+ * `npm run bench`: engine accuracy and speed on the generated golden set, then
+ * on ../shared/corpus when it exists, then the endpoint benchmark when
+ * bench/endpoint.ts is there. Writes bench/results/latest.json.
+ * Flags: --ocr also scores scanned corpus files; --no-endpoint skips the endpoint run.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CORPUS_DIR, corpusExists, evaluateCorpus, type CorpusReport } from "./corpus";
+import { evaluateGenerated, loadGenerated, measureSpeed } from "./engine";
+import { formatCorpus, formatSpeed, formatSummary } from "./report";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = new Set(process.argv.slice(2));
+
+interface EndpointModule {
+  benchEndpoint: () => Promise<unknown[]>;
+  formatEndpointRuns: (runs: never[]) => string;
+}
+
+async function runEndpoint(): Promise<unknown[] | undefined> {
+  const file = join(here, "endpoint.ts");
+  if (args.has("--no-endpoint") || !existsSync(file)) return undefined;
+  const endpoint = (await import(file)) as EndpointModule;
+  const runs = await endpoint.benchEndpoint();
+  console.log(`\n== Endpoint\n${endpoint.formatEndpointRuns(runs as never[])}`);
+  return runs;
+}
+
+const files = await loadGenerated();
+const generated = await evaluateGenerated(files);
+console.log(`== Generated golden set (${files.length} files, digital PDFs)\n`);
+console.log(formatSummary("Engine on generated fixtures", generated.summary));
+const failures = generated.cases.filter((c) => c.error);
+for (const c of failures) console.log(`  error in ${c.name}: ${c.error}`);
+
+const speed = await measureSpeed(files);
+console.log(`\n${formatSpeed(speed)}`);
+
+let corpus: CorpusReport | undefined;
+if (corpusExists()) {
+  corpus = await evaluateCorpus(CORPUS_DIR, { ocr: args.has("--ocr") });
+  console.log(`\n== Corpus ${CORPUS_DIR}\n`);
+  console.log(formatCorpus(corpus));
+} else console.log(`\n(no corpus at ${CORPUS_DIR}: skipped)`);
+
+const endpoint = await runEndpoint();
+
+const resultsDir = join(here, "results");
+mkdirSync(resultsDir, { recursive: true });
+const latest = {
+  at: new Date().toISOString(),
+  generated: { summary: generated.summary, cases: generated.cases.map(({ name, pages, score, error }) => ({ name, pages, score, error })) },
+  speed,
+  corpus,
+  endpoint,
+};
+writeFileSync(join(resultsDir, "latest.json"), `${JSON.stringify(latest, null, 1)}\n`);
+console.log(`\nwrote ${join(resultsDir, "latest.json")}`);
