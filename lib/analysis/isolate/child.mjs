@@ -1,0 +1,30 @@
+// Entry of an isolation child process. Plain JavaScript on purpose: the parent
+// may be Next.js's bundled server, which cannot hand a child a TypeScript file,
+// so this file registers tsx's loader and then imports job modules (.ts) from
+// the project's sources by absolute path. One job at a time; the parent kills
+// this process (and its process group: tesseract, pdftoppm) at the deadline.
+import { register } from "tsx/esm/api";
+import { pathToFileURL } from "node:url";
+
+// tsx reads tsconfig.json (and its "@/" paths) from the working directory: the parent starts us in the project root.
+register();
+
+/** Only what the parent needs to rebuild a typed error; never a stack. */
+function describeError(error) {
+  if (error && error.name === "AnalysisError") return { name: "AnalysisError", code: error.code, message: error.message, page: error.page };
+  return { name: "Error", message: error instanceof Error ? error.message : String(error) };
+}
+
+process.on("message", async (job) => {
+  try {
+    const module = await import(pathToFileURL(job.module).href);
+    const value = await module[job.exportName](...job.args);
+    process.send({ id: job.id, ok: true, value });
+  } catch (error) {
+    process.send({ id: job.id, ok: false, error: describeError(error) });
+  }
+});
+
+// The parent went away (crashed or was killed): nothing is left to answer.
+process.on("disconnect", () => process.exit(0));
+process.send({ ready: true });

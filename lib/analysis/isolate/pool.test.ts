@@ -1,0 +1,72 @@
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { docx, makeDocx } from "@/test/fixtures/formats/docx-fixtures";
+import { AnalysisError } from "../errors";
+import { ingestDocument } from "../ingest";
+import { ingestDocumentIsolated } from "./ingest-isolated";
+import { ProcessPool } from "./pool";
+
+const HOSTILE = join(process.cwd(), "test/fixtures/formats/hostile-jobs.ts");
+const job = (exportName: string, ...args: unknown[]) => ({ module: HOSTILE, exportName, args });
+
+const pools: ProcessPool[] = [];
+function makePool(options: ConstructorParameters<typeof ProcessPool>[0] = {}): ProcessPool {
+  const pool = new ProcessPool(options);
+  pools.push(pool);
+  return pool;
+}
+afterAll(() => pools.forEach((p) => p.close()));
+
+describe("ProcessPool", () => {
+  it("kills a job that loops forever at its deadline, then serves the next job normally", async () => {
+    const pool = makePool({ size: 1 });
+    const stuck = pool.run(job("spinForever"), 1_500);
+    const next = pool.run<string>(job("answerAfter", "next", 0));
+    await expect(stuck).rejects.toMatchObject({ code: "timeout" });
+    await expect(next).resolves.toBe("next");
+  });
+
+  it("kills a job holding more memory than allowed, outside the V8 heap too", async () => {
+    const pool = makePool({ size: 1, maxRssBytes: 300 * 1024 * 1024 });
+    await expect(pool.run(job("holdMemory", 600), 30_000)).rejects.toMatchObject({ code: "limit_exceeded" });
+    await expect(pool.run<string>(job("answerAfter", "after", 0))).resolves.toBe("after");
+  });
+
+  it("turns a crashed child into an unreadable error and replaces it", async () => {
+    const pool = makePool({ size: 1 });
+    await expect(pool.run(job("crash"))).rejects.toMatchObject({ code: "unreadable" });
+    await expect(pool.run<string>(job("answerAfter", "again", 0))).resolves.toBe("again");
+  });
+
+  it("runs at most `size` jobs at once and starts queued jobs in arrival order", async () => {
+    const pool = makePool({ size: 2 });
+    type Run = { label: string; start: number; end: number };
+    const labels = ["a", "b", "c", "d", "e"];
+    const runs = labels.map((label) => pool.run<Run>(job("reportRun", label, 300)));
+    expect(pool.waiting).toBe(3);
+    const done = await Promise.all(runs);
+    const byStart = [...done].sort((x, y) => x.start - y.start);
+    expect(byStart.slice(2).map((r) => r.label)).toEqual(["c", "d", "e"]);
+    // At the moment any job starts, at most two jobs (it included) are running.
+    for (const run of done) {
+      const runningThen = done.filter((other) => other.start <= run.start && run.start < other.end);
+      expect(runningThen.length).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
+describe("ingestDocumentIsolated", () => {
+  const pool = makePool({ size: 1 });
+
+  it("returns the same pages as ingestion in process", async () => {
+    const bytes = makeDocx([docx.paragraph("COMMERCIAL INVOICE", { size: 18 }), docx.pageBreak(), docx.paragraph("PACKING LIST")]);
+    const isolated = await ingestDocumentIsolated(bytes, {}, pool);
+    expect(isolated).toEqual(await ingestDocument(bytes));
+  });
+
+  it("rebuilds the child's typed errors", async () => {
+    const error = await ingestDocumentIsolated(new TextEncoder().encode("just text"), {}, pool).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect(error).toMatchObject({ code: "unsupported_format" });
+  });
+});
