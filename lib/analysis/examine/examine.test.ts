@@ -31,6 +31,14 @@ describe("examinePresentation", () => {
     expect(row.cells.find((c) => c.state === "missing")?.field).toBe("notify_party");
   });
 
+  it("shows values that differ without a rule against them as differs, not as a mismatch (art. 14(k))", () => {
+    const docs = withFields(buildCleanPresentation(), "bill_of_lading", { shipper: "SIAM LOGISTICS AND FORWARDING CO., LTD." });
+    const { findings, matrix } = examinePresentation({ documents: docs, presentationDate: PRESENTATION_DATE });
+    expect(findings).toEqual([]);
+    const row = matrix.rows.find((r) => r.key === "beneficiary")!;
+    expect([row.status, row.reason]).toEqual(["differs", expect.stringContaining("no rule")]);
+  });
+
   it("applies an MT707 amendment: a later credit message of the same number overrides the terms", () => {
     const amendment = { ...buildCredit(), id: "amendment.pdf#1" };
     amendment.result = { ...amendment.result, extracted: { lc_number: "ILC2026-00417", date_of_issue: "2026-03-20", latest_shipment_date: "2026-04-01" } };

@@ -5,6 +5,7 @@
  */
 import type { Fields } from "./fields";
 import { isAmendment, type Doc, type Presentation } from "./presentation";
+import { valuesDiffer } from "./matrix-compare";
 import { MATRIX_ROWS, type RowSpec } from "./matrix-rows";
 import type { ComparisonMatrix, Finding, MatrixCell, MatrixColumn, MatrixRow } from "./types";
 
@@ -46,7 +47,7 @@ function concerns(finding: Finding, spec: RowSpec): boolean {
   return finding.fields.length === 0 || finding.fields.some((f) => keys.has(f));
 }
 
-function rowOf(spec: RowSpec, columns: Doc[], findings: Finding[]): MatrixRow {
+function rowOf(spec: RowSpec, columns: Doc[], findings: Finding[], p: Presentation): MatrixRow {
   const cells = columns.map((d) => cellOf(spec, d));
   const row: MatrixRow = { key: spec.key, label: spec.label, cells, status: "agree", rules: spec.rules };
   const against = findings.filter((f) => concerns(f, spec));
@@ -57,8 +58,11 @@ function rowOf(spec: RowSpec, columns: Doc[], findings: Finding[]): MatrixRow {
   } else if (missing.length) {
     row.status = "missing";
     row.reason = `Not shown on: ${missing.map((d) => `${d.type} (${d.id})`).join(", ")}.`;
-  } else if (cells.filter((c) => c.state === "present").length < 2) {
+  } else if (cells.filter((c) => c.state === "present").length < 2 || spec.compare === "none") {
     row.status = "not_compared";
+  } else if (valuesDiffer(spec.compare, cells, p.tolerances)) {
+    row.status = "differs";
+    row.reason = "The documents show different values here, which no rule treats as a discrepancy.";
   }
   return row;
 }
@@ -71,6 +75,6 @@ export function buildMatrix(p: Presentation, findings: Finding[]): ComparisonMat
       if (d.fileName !== undefined) column.fileName = d.fileName;
       return column;
     }),
-    rows: MATRIX_ROWS.map((spec) => rowOf(spec, columns, findings)),
+    rows: MATRIX_ROWS.map((spec) => rowOf(spec, columns, findings, p)),
   };
 }

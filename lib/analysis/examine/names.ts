@@ -4,6 +4,7 @@
  * trailing address do not make two names different (ISBP 821 A: misspellings
  * and typing errors that do not affect meaning are not discrepancies).
  */
+import { normalizeCountry } from "../normalize/country";
 import { similarity } from "./similarity";
 
 /** Legal-form words, stripped from the end of a name (compact spellings without dots and spaces). */
@@ -60,8 +61,10 @@ export function sameParty(a: string, b: string, minSimilarity: number): boolean 
   // the shorter name is the longer one's first words and what follows is only short tokens.
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   if (long.startsWith(`${short} `)) {
-    const rest = long.slice(short.length + 1).split(" ");
-    if (rest.every((w) => w.length <= MAX_TRAILING_TOKEN || LEGAL_FORMS.has(w))) return true;
+    const rest = long.slice(short.length + 1);
+    if (rest.split(" ").every((w) => w.length <= MAX_TRAILING_TOKEN || LEGAL_FORMS.has(w))) return true;
+    // "KOREA TRADE FINANCE BANK, KOREA": the address's country after the name.
+    if (normalizeCountry(rest)) return true;
   }
   return similarity(x, y) >= minSimilarity;
 }

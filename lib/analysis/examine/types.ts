@@ -73,7 +73,12 @@ export interface MatrixCell {
   field?: string;
 }
 
-export type RowStatus = "agree" | "mismatch" | "missing" | "not_compared";
+/**
+ * `mismatch`: a finding (discrepancy or warning) concerns the row; `missing`: a document that should
+ * show the fact does not; `differs`: values differ but no rule calls it a discrepancy (e.g. art. 14(k));
+ * `not_compared`: fewer than two values, or a row (dates, descriptions) whose values are not meant to be equal.
+ */
+export type RowStatus = "agree" | "mismatch" | "missing" | "differs" | "not_compared";
 
 export interface MatrixRow {
   key: string;

@@ -61,7 +61,8 @@ function checkReference(docs: Doc[], key: string, known: string[], rule: RuleSpe
   const wanted = new Set(known.map(compactRef));
   return docs.flatMap((doc) => {
     const found = readText(doc.fields, key);
-    if (!found || wanted.has(compactRef(found))) return [];
+    // A reference number has digits; a value without any is a misread label, not a conflicting reference.
+    if (!found || !/\d/.test(found) || wanted.has(compactRef(found))) return [];
     return [report(rule, {
       documents: [doc], fields: [key], expected: known.join(", "), found,
       message: `${doc.type} quotes ${what} ${found}, not ${known.join(" or ")}.`,

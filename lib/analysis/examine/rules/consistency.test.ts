@@ -64,6 +64,7 @@ describe("consistency across documents (art. 14(d))", () => {
     expect(all(change("certificate_of_origin", { invoice_number: "SGR-INV-2026-181" }))).toEqual(["consistency.invoice_number:discrepancy"]);
     expect(all(change("certificate_of_weight", { bl_number: "BKKJEA260421" }))).toEqual(["consistency.bl_number:discrepancy"]);
     expect(all(change("certificate_of_origin", { invoice_number: "SGR INV 2026/118" }))).toEqual([]);
+    expect(all(change("commercial_invoice", { lc_number: "AT" }))).toEqual([]);
   });
 
   it("flags a consignee who is nobody the B/L or credit names, accepting the applicant and to-order forms", () => {
