@@ -65,6 +65,9 @@ function isWholeLine(line: IndexedLine, end: number): boolean {
 /** "No. UA/PC/2047474": an abbreviated one-word label followed by a reference (four or more characters with a digit). */
 const ABBREVIATED_VALUE = /^\s*\.\s*(?=\S*\d)\S{4,}/;
 
+/** Inside a line, a label without a colon counts when a number follows ("GROSS WEIGHT 45,270 KGS"). */
+const NUMBER_NEXT = /^\d/;
+
 const STICKY = new RegExp(COMPILED.pattern.source, "y");
 const SLASH = /^\s*\/\s*/;
 
@@ -95,7 +98,7 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     const abbreviated = synonym.weak && ABBREVIATED_VALUE.test(line.upper.slice(m.index + m[0].indexOf(groups[`s${index}`]!) + groups[`s${index}`]!.length));
     const accepted = atStart
       ? !synonym.weak || colon || abbreviated || isWholeLine(line, end)
-      : colon && line.upper[m.index - 1] === " ";
+      : line.upper[m.index - 1] === " " && (colon || NUMBER_NEXT.test(line.upper.slice(end)));
     if (accepted) hits.push({ keys: synonym.keys, line, start: m.index, valueStart: end, colon });
     else pattern.lastIndex = m.index + 1;
     if (m[0].length === 0) pattern.lastIndex++;

@@ -3,7 +3,7 @@ import { parseCount } from "../../normalize/quantity";
 import type { ExtractionContext } from "../context";
 import { findLabelled } from "../find-value";
 import { scanContainers, scanFreight, scanHsCodes, scanOnBoardDate, scanSeals } from "../scan";
-import { cleanGoods, readPlaceDateLine } from "./fallbacks";
+import { cleanGoods, readCarrier, readPackagesLine, readPlaceDateLine } from "./fallbacks";
 import { fillFromTable, readCargoTable, readPlaceOfIssue, readPorts, readVesselVoyage, readWeights } from "./shared";
 
 export function extractBillOfLading(ctx: ExtractionContext): void {
@@ -12,12 +12,12 @@ export function extractBillOfLading(ctx: ExtractionContext): void {
   ctx.party("shipper", "shipper_address", ["shipper", "exporter", "seller"]);
   ctx.party("consignee", "consignee_address", ["consignee"]);
   ctx.party("notify_party", undefined, ["notify_party"]);
-  ctx.text("carrier", ["carrier"]);
+  readCarrier(ctx);
   readVesselVoyage(ctx, true);
   readPorts(ctx, ["port_of_loading", "port_of_discharge", "place_of_receipt", "place_of_delivery"]);
   scanContainers(ctx);
   scanSeals(ctx);
-  ctx.packages("number_of_packages", "package_type", ["packages", "description", "quantity"]);
+  ctx.packages("number_of_packages", "package_type", ["total_packages", "packages", "description", "quantity"]);
   const described = findLabelled(ctx.doc, ["description"], (f) => cleanGoods(f.text) || undefined, { maxLines: 4 });
   if (described) ctx.set("description_of_goods", described.value, described.found);
   scanHsCodes(ctx);
@@ -26,6 +26,7 @@ export function extractBillOfLading(ctx: ExtractionContext): void {
   fillFromTable(ctx, table, { gross: "gross_weight_kg", net: "net_weight_kg", cbm: "measurement_cbm", packages: "number_of_packages", packageType: "package_type" });
   const goods = table?.items[0]?.description;
   if (goods) ctx.set("description_of_goods", cleanGoods(goods.text), goods);
+  readPackagesLine(ctx, "number_of_packages", "package_type");
   scanFreight(ctx);
   ctx.date("shipped_on_board_date", ["shipped_on_board"]);
   scanOnBoardDate(ctx);

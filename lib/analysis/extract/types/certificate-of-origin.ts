@@ -35,7 +35,7 @@ export function extractCertificateOfOrigin(ctx: ExtractionContext): void {
   const described = findLabelled(ctx.doc, ["description"], (f) => cleanGoods(f.text) || undefined, { maxLines: 4 });
   if (described) ctx.set("description_of_goods", described.value, described.found);
   scanHsCodes(ctx);
-  ctx.packages("number_of_packages", undefined, ["packages", "quantity", "description"]);
+  ctx.packages("number_of_packages", undefined, ["total_packages", "packages", "quantity", "description"]);
   readWeights(ctx, { gross: "gross_weight_kg" });
   fillFromTable(ctx, table, { gross: "gross_weight_kg", packages: "number_of_packages" });
   ctx.reference("invoice_number", ["invoice_number"]);

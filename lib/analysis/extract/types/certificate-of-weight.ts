@@ -15,7 +15,7 @@ export function extractCertificateOfWeight(ctx: ExtractionContext): void {
   readPorts(ctx);
   ctx.description("description_of_goods", ["description"]);
   scanContainers(ctx);
-  ctx.packages("number_of_packages", undefined, ["packages", "quantity", "description"]);
+  ctx.packages("number_of_packages", undefined, ["total_packages", "packages", "quantity", "description"]);
   readWeights(ctx, { gross: "gross_weight_kg", net: "net_weight_kg", tare: "tare_weight_kg" });
   fillFromTable(ctx, readCargoTable(ctx), { gross: "gross_weight_kg", net: "net_weight_kg", packages: "number_of_packages" });
   ctx.date("date_of_weighing", ["weighing_date"]);

@@ -88,7 +88,7 @@ export function extractCommercialInvoice(ctx: ExtractionContext): void {
   readQuantity(ctx);
   ctx.amount("unit_price", ["unit_price"]);
   readWeights(ctx, { gross: "gross_weight_kg", net: "net_weight_kg" });
-  ctx.packages("number_of_packages", undefined, ["packages"]);
+  ctx.packages("number_of_packages", undefined, ["total_packages", "packages"]);
   ctx.country("country_of_origin", ["country_of_origin"]);
   scanHsCodes(ctx);
   scanIncoterm(ctx);

@@ -5,11 +5,13 @@
  */
 import { findDates } from "../../normalize/date";
 import { normalizePort } from "../../normalize/port";
+import { parsePackages } from "../../normalize/quantity";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import type { IndexedLine } from "../doc-index";
 import { startsWithLabel } from "../document";
-import { CONFIDENCE, foundOf, partOf } from "../found";
+import { findLabelled } from "../find-value";
+import { CONFIDENCE, foundOf, narrowFound, partOf } from "../found";
 import type { Table } from "../table";
 
 /** Lines of the letterhead block read at most. */
@@ -98,4 +100,40 @@ export function cleanGoods(text: string): string {
       .replace(/^\s*[\d.,]+\s*(?:X\s+)?(?:[A-Z()]+\s+){1,3}?(?:OF|SAID\s+TO\s+CONTAIN:?|S\.?T\.?C\.?:?|CONTAINING:?)\s+/i, "")
       .replace(/\s+(?:HS|H\.S\.)(?:\s*CODE)?\s*:?\s*\d[\d.\s]*$/i, ""),
   );
+}
+
+const CARRIER_NAME = /\b(?:SHIPPING|LINES?|NAVIGATION|MARITIME|CONTAINER|CARRIERS?|OCEAN|MARINE|STEAMSHIP|LOGISTICS|EXPRESS)\b/i;
+/** Carrier names are printed in the top part of the first page. */
+const CARRIER_TOP = 0.25;
+
+/** The carrier: its label, else its name in the heading of the first page, else the signature box. */
+export function readCarrier(ctx: ExtractionContext): void {
+  ctx.text("carrier", ["carrier"]);
+  const page = ctx.doc.lines[0]?.page;
+  const heading = ctx.doc.lines.find(
+    (l) => l.page === page && l.y0 < CARRIER_TOP * l.page.height && CARRIER_NAME.test(l.text) && !/BILL OF LADING|WAYBILL|TERMS/i.test(l.text) && !startsWithLabel(ctx.doc, l),
+  );
+  if (heading) ctx.set("carrier", cleanValue(heading.text), foundOf([partOf(heading)], CONFIDENCE.scan));
+  const signed = findLabelled(ctx.doc, ["carrier_signature"], (f) => {
+    const name = cleanValue(f.text.replace(/\bAS (?:CARRIER|AGENT).*$/i, ""));
+    return COMPANY_NAME.test(name) || CARRIER_NAME.test(name) ? name : undefined;
+  });
+  if (signed) ctx.set("carrier", signed.value, signed.found);
+}
+
+const PACKAGES_LINE = /^\s*[\d.,]+\s*(?:X\s+)?[A-Z]/i;
+
+/** An unlabelled goods line opening with its packages: "1,800 BAGS BLACK PEPPER WHOLE". */
+export function readPackagesLine(ctx: ExtractionContext, countKey: string, typeKey?: string): void {
+  for (const line of ctx.doc.lines) {
+    if (!PACKAGES_LINE.test(line.text) || startsWithLabel(ctx.doc, line)) continue;
+    const packages = parsePackages(line.text);
+    if (!packages || packages.index > 0) continue;
+    const found = foundOf([partOf(line)], CONFIDENCE.scan);
+    ctx.set(countKey, packages.count, narrowFound(found, 0, packages.length));
+    if (typeKey) ctx.set(typeKey, packages.type, narrowFound(found, 0, packages.length));
+    const goods = cleanGoods(line.text.slice(packages.length).replace(/^\s*(?:OF|SAID TO CONTAIN:?|STC:?)\s+/i, ""));
+    if (goods && !/\d{3}/.test(goods)) ctx.set("description_of_goods", goods, narrowFound(found, packages.length, line.text.length));
+    return;
+  }
 }

@@ -38,6 +38,6 @@ export function extractFumigationCertificate(ctx: ExtractionContext): void {
   scanContainers(ctx);
   readVesselVoyage(ctx, false);
   readPorts(ctx);
-  ctx.packages("number_of_packages", undefined, ["packages", "quantity", "description"]);
+  ctx.packages("number_of_packages", undefined, ["total_packages", "packages", "quantity", "description"]);
   readPlaceDateLine(ctx);
 }

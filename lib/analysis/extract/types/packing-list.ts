@@ -16,7 +16,7 @@ export function extractPackingList(ctx: ExtractionContext): void {
   readPorts(ctx);
   readRoute(ctx, true);
   scanContainers(ctx);
-  ctx.packages("number_of_packages", "package_type", ["packages", "quantity"]);
+  ctx.packages("number_of_packages", "package_type", ["total_packages", "packages", "quantity"]);
   readWeights(ctx, { gross: "gross_weight_kg", net: "net_weight_kg", cbm: "measurement_cbm" });
   const table = readCargoTable(ctx);
   fillFromTable(ctx, table, { gross: "gross_weight_kg", net: "net_weight_kg", cbm: "measurement_cbm", packages: "number_of_packages", packageType: "package_type" });

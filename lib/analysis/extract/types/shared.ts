@@ -69,10 +69,10 @@ export function readQuantity(ctx: ExtractionContext, labels: readonly string[] =
 }
 
 export function readWeights(ctx: ExtractionContext, keys: { gross?: string; net?: string; tare?: string; cbm?: string }): void {
-  if (keys.gross) ctx.weight(keys.gross, ["gross_weight"]);
-  if (keys.net) ctx.weight(keys.net, ["net_weight"]);
+  if (keys.gross) ctx.weight(keys.gross, ["total_gross_weight", "gross_weight"]);
+  if (keys.net) ctx.weight(keys.net, ["total_net_weight", "net_weight"]);
   if (keys.tare) ctx.weight(keys.tare, ["tare_weight"]);
-  if (keys.cbm) ctx.volume(keys.cbm, ["measurement"]);
+  if (keys.cbm) ctx.volume(keys.cbm, ["total_measurement", "measurement"]);
 }
 
 /** The cargo table of weights and packages (B/L, packing list, weight certificate), if any. */
