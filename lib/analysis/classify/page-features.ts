@@ -19,6 +19,10 @@ const SINGLE_WORD_TITLE_FONT = 1.2;
 /** How much size, against position and exactness, makes a line the page's title. */
 const FONT_PROMINENCE = 2;
 const EXACT_PROMINENCE = 0.5;
+/** This many document types named on body-size lines make a list of documents. */
+const LIST_MIN_CLASSES = 3;
+/** An enumerated line ("1. COMMERCIAL INVOICE", "+ PACKING LIST") is an item of a list, never a title. */
+const LIST_ITEM = /^\s*(?:\d{1,2}\s*[.)]|\(?[a-z]\)|[+•*\-–])\s*\S/i;
 /** Title-region lines whose baselines differ by less than this share of the font size form one row. */
 const ROW_TOLERANCE = 0.3;
 /** At least this many single letters in a row read as one letter-spaced word. */
@@ -95,8 +99,9 @@ export function readPageFeatures(page: Page): PageFeatures {
     const match = matchTitle(joined, row.map((l) => collapseLetterSpacing(normalizeText(l.text))).join(" "), page, medianFontSize);
     if (match) titleMatches.push(match);
   }
-  const title = titleMatches.reduce<TitleMatch | undefined>((best, m) => (!best || m.prominence > best.prominence ? m : best), undefined);
-  return { page, normalizedLines, text: indexText(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches, mtTags: tags.size };
+  const titles = isDocumentList(titleMatches, medianFontSize) ? titleMatches.filter((m) => m.line.fontSize >= SINGLE_WORD_TITLE_FONT * medianFontSize) : titleMatches;
+  const title = titles.reduce<TitleMatch | undefined>((best, m) => (!best || m.prominence > best.prominence ? m : best), undefined);
+  return { page, normalizedLines, text: indexText(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches: titles, mtTags: tags.size };
 }
 
 function medianOf(values: number[]): number {
@@ -105,7 +110,14 @@ function medianOf(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** Body-size lines naming several document types are a list of documents (a covering letter's enclosures), not titles. */
+function isDocumentList(matches: TitleMatch[], median: number): boolean {
+  const plain = new Set(matches.filter((m) => m.line.fontSize < SINGLE_WORD_TITLE_FONT * median).map((m) => m.cls));
+  return plain.size >= LIST_MIN_CLASSES;
+}
+
 function isTitleCandidate(line: Line, page: Page, median: number): boolean {
+  if (LIST_ITEM.test(line.text)) return false;
   const fontRatio = median > 0 ? line.fontSize / median : 1;
   return page.height <= 0 || line.y < TITLE_REGION_SHARE * page.height || fontRatio >= PROMINENT_FONT_RATIO;
 }

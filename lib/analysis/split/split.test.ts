@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { testPages } from "../classify/test-page";
+import { analyzePages } from "../pipeline";
+
+function splitsOf(...pages: ReadonlyArray<readonly string[]>): Array<[string, number[]]> {
+  return analyzePages(testPages(...pages)).map((r) => [r.split.document_type, r.split.pages]);
+}
+
+function invoicePage(number: string, extra: readonly string[] = [], mark?: string): string[] {
+  return [
+    "ACME EXPORTS LTD",
+    `# COMMERCIAL INVOICE${mark ? ` | ${mark}` : ""}`,
+    `Invoice No.: ${number} | Date: 10 March 2024`,
+    "Description | Unit Price | Amount",
+    "MACHINE PARTS | USD 5,000.00 | USD 100,000.00",
+    ...extra,
+  ];
+}
+
+function packingPage(footer: string, rows: number, first = 1): string[] {
+  return [
+    "ACME EXPORTS LTD",
+    "# PACKING LIST",
+    "Packing List No.: PL-0042 | Invoice No.: INV-0042",
+    "Carton No. | Net Weight | Gross Weight",
+    ...Array.from({ length: rows }, (_, i) => `${first + i} | ${900 + first + i} KGS | ${960 + first + i} KGS`),
+    footer,
+  ];
+}
+
+describe("splitting documents", () => {
+  it("keeps a three-page packing list numbered Page 1 of 3 .. 3 of 3 as one split", () => {
+    expect(splitsOf(packingPage("Page 1 of 3", 20), packingPage("Page 2 of 3", 20, 21), packingPage("Page 3 of 3", 5, 41))).toEqual([
+      ["Packing List", [1, 2, 3]],
+    ]);
+  });
+
+  it("keeps a three-page packing list with the same number on each page and no counter as one split", () => {
+    expect(splitsOf(packingPage("", 20), packingPage("", 20, 21), packingPage("", 5, 41))).toEqual([["Packing List", [1, 2, 3]]]);
+  });
+
+  it("starts a new document where the page counter restarts", () => {
+    const first = invoicePage("INV-0042", ["Page 1 of 2"]);
+    const second = ["Invoice INV-0042 (continued)", "SPARE PARTS | USD 10.00 | USD 100.00", "Page 2 of 2"];
+    const third = invoicePage("INV-0042", ["Page 1 of 1"]);
+    expect(splitsOf(first, second, third)).toEqual([
+      ["Commercial Invoice", [1, 2]],
+      ["Commercial Invoice", [3]],
+    ]);
+  });
+
+  it("keeps a continuation page whose counter follows on even when it looks like another type", () => {
+    const first = invoicePage("INV-0042", ["Page 1 of 2"]);
+    const second = ["Net weight 18,000 KGS | Gross weight 19,200 KGS", "Total packages 20", "Page 2 of 2"];
+    expect(splitsOf(first, second)).toEqual([["Commercial Invoice", [1, 2]]]);
+  });
+
+  it("splits an original and its copy printed back to back", () => {
+    expect(splitsOf(invoicePage("INV-0042", [], "ORIGINAL"), invoicePage("INV-0042", [], "COPY"))).toEqual([
+      ["Commercial Invoice", [1]],
+      ["Commercial Invoice", [2]],
+    ]);
+  });
+
+  it("splits two invoices with different numbers", () => {
+    expect(splitsOf(invoicePage("INV-0042"), invoicePage("INV-0043"))).toEqual([
+      ["Commercial Invoice", [1]],
+      ["Commercial Invoice", [2]],
+    ]);
+  });
+
+  it("splits two SWIFT credits where the message sequence restarts, and keeps an MT701 with its MT700", () => {
+    const mt700 = (seq: string) => [`:27: Sequence of Total ${seq}`, ":40A: IRREVOCABLE", ":20: LC2024001", ":31C: 240105", ":50: BUYER"];
+    const mt701 = [":27: Sequence of Total 2/2", ":20: LC2024001", ":45A: MACHINE PARTS", ":46A: COMMERCIAL INVOICE", ":47A: ALL DOCUMENTS IN ENGLISH"];
+    expect(splitsOf(mt700("1/2"), mt701, mt700("1/1"))).toEqual([
+      ["Letter of Credit", [1, 2]],
+      ["Letter of Credit", [3]],
+    ]);
+  });
+
+  it("keeps a rider marked as an attached sheet with its bill of lading", () => {
+    const bl = [
+      "# BILL OF LADING",
+      "B/L No.: OLL2231904 | Booking No.: 2231904",
+      "Shipper: ACME EXPORTS LTD | Notify Party: BUYER TRADING LLC",
+      "Shipped on board 12 March 2024 | Freight prepaid",
+    ];
+    const rider = ["ATTACHED SHEET", "Container TGHU1234567 seal 112233 20 pallets", "Container TGHU7654321 seal 445566 20 pallets"];
+    expect(splitsOf(bl, rider)).toEqual([["Bill of Lading", [1, 2]]]);
+  });
+
+  it("splits at a change of type and puts every page in exactly one split, in order", () => {
+    const result = analyzePages(testPages(invoicePage("INV-0042"), packingPage("", 3), invoicePage("INV-0043")));
+    expect(result.flatMap((r) => r.split.pages)).toEqual([1, 2, 3]);
+    expect(result.map((r) => r.split.document_type)).toEqual(["Commercial Invoice", "Packing List", "Commercial Invoice"]);
+  });
+});
