@@ -14,8 +14,11 @@ const NOISE_WORDS = new Set([
   "TERMS", "INCOTERMS", "INCOTERM", "LATEST", "VERSION", "EDITION", "SHIPMENT", "TOTAL", "QUANTITY", "UNIT",
   "PRICE", "AMOUNT", "VALUE", "ABOUT", "APPROXIMATELY", "CIRCA", "EXW", "FCA", "FAS", "FOB", "CFR", "CIF",
   "CPT", "CIP", "DAP", "DPU", "DDP", "CNF", "ANY", "PORT", "SEAPORT", "FROM", "THIS", "CREDIT", "ARE", "IS",
-  "TO", "IN", "ON", "BY", "OR", "AT", "BE", "DESCRIPTION", "SERVICES", "USD", "EUR", "ORIGIN",
+  "TO", "IN", "ON", "BY", "OR", "AT", "BE", "DESCRIPTION", "SERVICES", "USD", "EUR", "ORIGIN", "PCT", "PERCENT",
+  "PLUS", "MINUS", "MORE", "LESS", "TOLERANCE", "MIN", "MAX", "MINIMUM", "MAXIMUM",
 ]);
+/** A chunk with a digit in it is a reference or a code ("OBS/SC/25/463", "B7WE-20-5130-X"), not a goods word. */
+const CODE_CHUNK = /\S*\d\S*/g;
 /** Fuzzy word match for OCR noise: only for words this long. */
 const FUZZY_MIN_LENGTH = 5;
 const FUZZY_MIN_SIMILARITY = 0.8;
@@ -25,7 +28,7 @@ const TRADE_TERM_CLAUSE = /\b(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|CNF|
 
 /** The words that identify the goods: letters, at least three, not noise. */
 export function goodsWords(description: string): string[] {
-  const words = description.toUpperCase().replace(TRADE_TERM_CLAUSE, " ").replace(/['’]/g, "").split(/[^A-Z0-9]+/);
+  const words = description.toUpperCase().replace(TRADE_TERM_CLAUSE, " ").replace(CODE_CHUNK, " ").replace(/['’]/g, "").split(/[^A-Z0-9]+/);
   const kept = words.filter((w) => w.length >= 3 && /[A-Z]/.test(w) && !NOISE_WORDS.has(w));
   return [...new Set(kept)];
 }

@@ -11,7 +11,11 @@ export interface Quantity {
   counted: boolean;
   /** Preceded by "about", "approximately" or "circa" (art. 30(a)). */
   about: boolean;
+  /** A tolerance the credit states with the quantity: "95 MT +/- 10 PCT", "5 PCT MORE OR LESS". */
+  tolerancePct?: number;
 }
+
+const STATED_TOLERANCE = /^\s*(?:(?:\+\s*\/\s*-|\+\s*\/\s*−|±|PLUS\s*\/?\s*(?:OR\s+)?MINUS|MORE\s+OR\s+LESS)\s*(\d+(?:\.\d+)?)\s*(?:PCT|%|PERCENT)|(\d+(?:\.\d+)?)\s*(?:PCT|%|PERCENT)\s*(?:MORE\s+OR\s+LESS|\+\s*\/\s*-|PLUS\s*\/?\s*(?:OR\s+)?MINUS))/i;
 
 /** Measured units and their factor to the canonical unit. */
 const MEASURED: Record<string, [string, number]> = {
@@ -58,7 +62,10 @@ export function findQuantity(text: string): Quantity | undefined {
   if (!m) return undefined;
   const unit = normalizeUnit(m[3]!);
   if (!unit) return undefined;
-  return { value: Number(m[2]!.replace(/,/g, "")) * unit.factor, unit: unit.unit, counted: unit.counted, about: Boolean(m[1]) };
+  const quantity: Quantity = { value: Number(m[2]!.replace(/,/g, "")) * unit.factor, unit: unit.unit, counted: unit.counted, about: Boolean(m[1]) };
+  const stated = STATED_TOLERANCE.exec(text.slice(m.index + m[0].length));
+  if (stated) quantity.tolerancePct = Number(stated[1] ?? stated[2]);
+  return quantity;
 }
 
 /** A quantity given as a number and a unit (an invoice's `quantity` and `quantity_unit`). */

@@ -56,16 +56,21 @@ function carriesNumber(doc: Doc, lc: string): boolean | undefined {
 }
 
 function checkNumberOnAll(p: Presentation, lc: string): Finding[] {
-  return p.presented.flatMap((doc) => {
-    const carries = carriesNumber(doc, lc);
-    if (carries) return [];
-    return [report(CREDIT_NUMBER_ON_DOCUMENTS, {
-      documents: [doc], fields: ["lc_number"], expected: lc, severity: carries === undefined ? "info" : "discrepancy",
-      message: carries === undefined
-        ? `Could not confirm that the ${doc.type} quotes the credit number ${lc}, which the credit requires on all documents.`
-        : `${doc.type} does not quote the credit number ${lc}, which the credit requires on all documents.`,
-    })];
-  });
+  const verdicts = p.presented.map((doc) => ({ doc, carries: carriesNumber(doc, lc) }));
+  const missing = verdicts.filter((v) => v.carries === false).map((v) => v.doc);
+  const unknown = verdicts.filter((v) => v.carries === undefined).map((v) => v.doc);
+  const findings = missing.map((doc) => report(CREDIT_NUMBER_ON_DOCUMENTS, {
+    documents: [doc], fields: ["lc_number"], expected: lc,
+    message: `${doc.type} does not quote the credit number ${lc}, which the credit requires on all documents.`,
+  }));
+  // One note for all the documents we could not read, rather than one each.
+  if (unknown.length) {
+    findings.push(report(CREDIT_NUMBER_ON_DOCUMENTS, {
+      documents: unknown, fields: ["lc_number"], expected: lc, severity: "info",
+      message: `Could not confirm that ${unknown.length === 1 ? "the " + unknown[0]!.type : `${unknown.length} documents (${[...new Set(unknown.map((d) => d.type))].join(", ")})`} quote the credit number ${lc}, which the credit requires on all documents.`,
+    }));
+  }
+  return findings;
 }
 
 function checkBeforeCredit(p: Presentation, issued: string, documents: boolean, shipment: boolean): Finding[] {

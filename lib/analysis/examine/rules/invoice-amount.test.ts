@@ -74,6 +74,12 @@ describe("invoice amount, currency and quantity against the credit", () => {
     expect(rules(allowed)).toEqual(["invoice.quantity_within_tolerance:info"]);
   });
 
+  it("applies a tolerance the credit states with its quantity", () => {
+    const docs = withFields(buildCleanPresentation(), "letter_of_credit", { description_of_goods: "MILLING WHEAT QUANTITY: 100.000 MT +/- 10 PCT AS PER CONTRACT NO. PLG/SC/24/442" });
+    expect(rules(withFields(docs, "commercial_invoice", { quantity: 108 }))).toEqual([]);
+    expect(rules(withFields(docs, "commercial_invoice", { quantity: 111 }))).toEqual(["invoice.quantity_within_tolerance:discrepancy"]);
+  });
+
   it("stays silent when data is missing or units cannot be compared", () => {
     expect(rules(withFields(buildCleanPresentation(), "commercial_invoice", { total_amount: undefined, currency: undefined, quantity: undefined }))).toEqual([]);
     expect(rules(withFields(buildCleanPresentation(), "commercial_invoice", { quantity_unit: "LOTS" }))).toEqual([]);

@@ -92,8 +92,8 @@ function checkQuantity(p: Presentation, invoices: Doc[][]): Finding[] {
   const found = invoices.map((g) => invoicedQuantity(g[0]!));
   if (!wanted || !found.length || found.some((q) => !q || q.unit !== wanted.unit)) return [];
   const total = found.reduce((s, q) => s + q!.value, 0);
-  // Counted units get no tolerance unless the credit says "about" (art. 30(b)).
-  const pct = wanted.about ? p.tolerances.aboutPct : wanted.counted ? 0 : p.tolerances.quantityPct;
+  // A tolerance stated with the quantity wins; counted units get none unless the credit says "about" (art. 30(b)).
+  const pct = wanted.tolerancePct ?? (wanted.about ? p.tolerances.aboutPct : wanted.counted ? 0 : p.tolerances.quantityPct);
   const high = wanted.value * (1 + pct / 100);
   const low = wanted.value * (1 - pct / 100);
   const shown = `${formatNumber(total)} ${wanted.unit}`;

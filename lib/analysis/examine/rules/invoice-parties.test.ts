@@ -45,6 +45,14 @@ describe("invoice parties and goods descriptions", () => {
     ]);
   });
 
+  it("does not count references and tolerance wording in :45A: as goods words", () => {
+    const docs = withFields(buildCleanPresentation(), "letter_of_credit", {
+      description_of_goods: "GREEN ARABICA COFFEE QUANTITY: 95.979 MT +/- 5 PCT AS PER CONTRACT NO. OBS/SC/25/463 FOB ODESA INCOTERMS 2020",
+    });
+    const found = rules(withFields(docs, "commercial_invoice", { description_of_goods: "GREEN ARABICA COFFEE" }));
+    expect(found.filter((r) => r.startsWith("invoice."))).toEqual([]);
+  });
+
   it("reads line items when the invoice has no description field", () => {
     const docs = withFields(buildCleanPresentation(), "commercial_invoice", {
       description_of_goods: undefined,
