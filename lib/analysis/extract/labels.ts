@@ -24,6 +24,11 @@ const BOX_NUMBER = "(?:\\(?\\d{1,2}[.)]\\s*|[A-Z]\\)\\s+)?";
 /** After a label: a plural "(S)", a parenthetical note ("(or order)"), a colon, other separators. */
 const SEPARATOR = "(?:\\s*\\(S\\))?(?:\\s*\\([^)]{1,60}\\))?\\s*(?<colon>[:：])?[\\s.:#\\-–]*";
 
+/** Labels this short ("L/C", "B/L", "P/O") are as ambiguous as one word. */
+const SHORT_LABEL = 3;
+/** Weak labels that still count inside a line before a number ("MEASUREMENT 90.000 M3"). */
+const NUMERIC_KEYS = new Set(["measurement", "gross_weight", "net_weight", "tare_weight"]);
+
 function tokensOf(synonym: string): string[] {
   return synonym.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
 }
@@ -43,7 +48,9 @@ function compileSynonyms(): { pattern: RegExp; synonyms: Synonym[] } {
   const add = (synonym: string, key: string | undefined) => {
     const source = sourceOf(synonym);
     if (!source) return;
-    const entry = bySource.get(source) ?? { source, keys: [], weak: tokensOf(synonym).length === 1 };
+    const tokens = tokensOf(synonym);
+    const weak = tokens.length === 1 || tokens.join("").length <= SHORT_LABEL;
+    const entry = bySource.get(source) ?? { source, keys: [], weak };
     if (key && !entry.keys.includes(key)) entry.keys.push(key);
     bySource.set(source, entry);
   };
@@ -98,7 +105,8 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     const abbreviated = synonym.weak && ABBREVIATED_VALUE.test(line.upper.slice(m.index + m[0].indexOf(groups[`s${index}`]!) + groups[`s${index}`]!.length));
     const accepted = atStart
       ? !synonym.weak || colon || abbreviated || isWholeLine(line, end)
-      : line.upper[m.index - 1] === " " && (colon || NUMBER_NEXT.test(line.upper.slice(end)));
+      : line.upper[m.index - 1] === " " &&
+        (colon || (NUMBER_NEXT.test(line.upper.slice(end)) && (!synonym.weak || synonym.keys.some((k) => NUMERIC_KEYS.has(k)))));
     if (accepted) hits.push({ keys: synonym.keys, line, start: m.index, valueStart: end, colon });
     else pattern.lastIndex = m.index + 1;
     if (m[0].length === 0) pattern.lastIndex++;

@@ -21,6 +21,8 @@ const HS_CODE = /(?<![\d.])(\d{4}(?:[.\s-]?\d{2}){1,3}|\d{4}\.\d{2}|\d{6,10})(?!
 const ON_BOARD = /(?:SHIPPED|LADEN|LOADED|PLACED)\s+ON\s+BOARD|ON\s+BOARD\s+(?:DATE|ON)|DATE\s+(?:OF\s+)?(?:LADEN|LOADED|SHIPPED)\s+ON\s+BOARD/;
 const FREIGHT_PHRASE = /FREIGHT\s+(?:PRE-?\s?PAID|COLLECT|PAYABLE\s+AT\s+DESTINATION)|FREIGHT\s*:\s*(?:PRE-?\s?PAID|COLLECT)/;
 const INCOTERM_LINE = /^(?:TOTAL\s+(?:VALUE\s+)?)?(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|C&F|CNF)\b[\s,:]+[A-Z]/;
+/** "... CFR APAPA (INCOTERMS 2020)": a term with its place, named with its edition anywhere in a line. */
+const INCOTERM_EDITION = /\b(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP)\s+[A-Z][A-Z .'-]*?\s*\(?INCOTERMS/;
 const SEAL_INLINE = /SEAL(?:\s*(?:NO|NOS|NUMBER|#)\.?)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-]{3,})/g;
 
 /** Container numbers from anywhere on the document, document order, no duplicates. */
@@ -123,6 +125,11 @@ export function scanOnBoardDate(ctx: ExtractionContext, key = "shipped_on_board_
 /** An Incoterm printed on a line of its own or after the price ("CIF ROTTERDAM"), as a fallback. */
 export function scanIncoterm(ctx: ExtractionContext, key = "incoterms"): void {
   if (ctx.has(key)) return;
+  for (const line of ctx.doc.lines) {
+    const edition = INCOTERM_EDITION.exec(line.text);
+    const named = edition && normalizeIncoterm(edition[0]);
+    if (named) return ctx.set(key, named, foundOf([partOf(line, edition.index, edition.index + edition[0].length)], CONFIDENCE.scan));
+  }
   for (const line of ctx.doc.lines) {
     if (!INCOTERM_LINE.test(line.upper)) continue;
     const value = normalizeIncoterm(line.text.replace(/:.*$/, ""));

@@ -164,8 +164,10 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
       break;
     }
     const current = items[items.length - 1];
+    const describes = !columns.some((c) => c.kind === "description") || cells.description !== undefined;
     const opensItem =
-      !current || (Object.keys(cells) as ColumnKind[]).some((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k]) && hasNumber(current[k]));
+      !current ||
+      (describes && (Object.keys(cells) as ColumnKind[]).some((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k]) && hasNumber(current[k])));
     if (opensItem && (Object.keys(cells) as ColumnKind[]).some((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k]))) items.push(cells);
     else if (current) mergeInto(current, cells);
     else items.push(cells);

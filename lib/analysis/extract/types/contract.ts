@@ -1,6 +1,8 @@
 /** Sales contract / purchase contract / sales confirmation. */
 import type { ExtractionContext } from "../context";
+import { parseAmount } from "../../normalize/amount";
 import { readLetterhead, readRoute } from "./fallbacks";
+import { readGoodsTable } from "./goods-table";
 import { findLabelled } from "../find-value";
 import { scanIncoterm } from "../scan";
 import { readPorts, readQuantity, readTotal, toleranceOf } from "./shared";
@@ -11,9 +13,11 @@ export function extractContract(ctx: ExtractionContext): void {
   ctx.party("seller", "seller_address", ["seller", "exporter", "shipper", "beneficiary"]);
   readLetterhead(ctx, "seller", "seller_address");
   ctx.party("buyer", "buyer_address", ["buyer", "applicant", "consignee"]);
+  readGoodsTable(ctx, false);
   ctx.description("description_of_goods", ["description"]);
   readQuantity(ctx);
-  ctx.amount("unit_price", ["unit_price"]);
+  const price = findLabelled(ctx.doc, ["unit_price"], (f) => (f.text.match(/\bPER\b/gi) ?? []).length > 1 ? undefined : parseAmount(f.text, ctx.doc.decimalComma));
+  if (price) ctx.set("unit_price", price.value, price.found);
   readTotal(ctx, "total_amount", ["total_amount"]);
   ctx.incoterm("incoterms", ["incoterms"]);
   scanIncoterm(ctx);

@@ -12,6 +12,8 @@ import { CONFIDENCE, narrowFound, type Found } from "../found";
 import { readTable, type Cells, type ColumnKind, type Table } from "../table";
 
 const VOYAGE_MARKER = /\s*(?:\bVOY(?:AGE)?\.?\s*(?:NO\.?)?|\bV\.\s?)\s*[:#]?\s*/i;
+/** "NORTHERN STARLING from ALEXANDRIA to RIGA": the route after a vessel name is not part of it. */
+const ROUTE_TAIL = /\s+FROM\s+.+$/i;
 const CURRENCY_NEAR = /(?:[A-Z]{3}|US\$|\$|€|£|¥)\s*$/;
 
 /** vessel and voyage from "Vessel/Voyage: JAZAN/1644/E", "MSC GENEVA V.248W" or separate labels. */
@@ -25,7 +27,7 @@ export function readVesselVoyage(ctx: ExtractionContext, withVoyage: boolean): v
     let voyage: string | undefined;
     if (marker && marker.index > 0) [vessel, voyage] = [text.slice(0, marker.index), text.slice(marker.index + marker[0].length)];
     else if (slash > 0) [vessel, voyage] = [text.slice(0, slash), text.slice(slash + 1)];
-    ctx.set("vessel", cleanValue(vessel), combined.found);
+    ctx.set("vessel", cleanValue(vessel.replace(ROUTE_TAIL, "")), combined.found);
     if (withVoyage && voyage && /\d/.test(voyage)) ctx.set("voyage", cleanValue(voyage), combined.found);
   }
   const vessel = findLabelled(ctx.doc, ["vessel"], (f) => cleanValue(f.text) || undefined);
@@ -34,7 +36,7 @@ export function readVesselVoyage(ctx: ExtractionContext, withVoyage: boolean): v
     if (marker && marker.index > 0) {
       ctx.set("vessel", cleanValue(vessel.value.slice(0, marker.index)), vessel.found);
       if (withVoyage) ctx.set("voyage", cleanValue(vessel.value.slice(marker.index + marker[0].length)), vessel.found);
-    } else ctx.set("vessel", vessel.value, vessel.found);
+    } else ctx.set("vessel", cleanValue(vessel.value.replace(ROUTE_TAIL, "")), vessel.found);
   }
   if (withVoyage) ctx.text("voyage", ["voyage"]);
 }

@@ -1,0 +1,84 @@
+/** The goods table of invoices and contracts, and their total line. */
+import { normalizeCurrency } from "../../normalize/currency";
+import { parseQuantity } from "../../normalize/quantity";
+import { cleanValue } from "../../normalize/text";
+import type { ExtractionContext } from "../context";
+import { CONFIDENCE, foundOf, partOf } from "../found";
+import { readTable, type Cells } from "../table";
+import { readHeadingAbove } from "./fallbacks";
+import { moneyOf } from "./shared";
+
+interface LineItem {
+  description?: string;
+  quantity?: number;
+  unit?: string;
+  unit_price?: number;
+  amount?: number;
+}
+
+function itemOf(cells: Cells, dc: boolean): LineItem | undefined {
+  const item: LineItem = {};
+  const description = cells.description && cleanValue(cells.description.text);
+  if (description) item.description = description;
+  const quantity = cells.quantity && (parseQuantity(cells.quantity.text, dc) ?? { value: moneyOf(cells.quantity.text, dc), unit: undefined });
+  if (quantity?.value !== undefined) item.quantity = quantity.value;
+  const unit = cells.unit ? cleanValue(cells.unit.text) : quantity?.unit;
+  if (unit && /[A-Za-z]/.test(unit)) item.unit = unit;
+  const price = cells.unit_price && moneyOf(cells.unit_price.text, dc);
+  if (price !== undefined) item.unit_price = price;
+  const amount = cells.amount && moneyOf(cells.amount.text, dc);
+  if (amount !== undefined) item.amount = amount;
+  return item.description && (item.quantity !== undefined || item.amount !== undefined) ? item : undefined;
+}
+
+/**
+ * The goods table: line items (when `withItems`), and for a single item its
+ * description, quantity, unit and price; the total from the TOTAL row or a
+ * "TOTAL ...: USD 12,200.00" line; the currency from the header or amounts.
+ */
+export function readGoodsTable(ctx: ExtractionContext, withItems: boolean): void {
+  const table = readTable(ctx.doc, ["description"], CONFIDENCE.table);
+  if (!table) return;
+  readHeadingAbove(ctx, table);
+  const rows = table.items.map((cells) => ({ cells, item: itemOf(cells, ctx.doc.decimalComma) })).filter((r) => r.item);
+  if (rows.length === 0) return;
+  const first = rows[0]!.cells.description!;
+  if (withItems) ctx.set("line_items", rows.map((r) => r.item), first);
+  const items = rows.map((r) => r.item!);
+  if (items.length === 1) {
+    if (items[0]!.description) ctx.set("description_of_goods", items[0]!.description, first);
+    if (items[0]!.unit_price !== undefined) ctx.set("unit_price", items[0]!.unit_price, rows[0]!.cells.unit_price ?? first);
+  }
+  if (items.length === 1 && items[0]!.quantity !== undefined) {
+    ctx.set("quantity", items[0]!.quantity, rows[0]!.cells.quantity ?? first);
+    const unit = items[0]!.unit;
+    if (unit) ctx.set("quantity_unit", unit, rows[0]!.cells.quantity ?? first);
+  }
+  const total = table.totals?.amount;
+  const totalValue = total && moneyOf(total.text, ctx.doc.decimalComma);
+  if (total && totalValue !== undefined) ctx.set("total_amount", totalValue, total);
+  else readTotalLine(ctx);
+  const header = table.columns.map((c) => c.header).join(" ");
+  const totalLine = ctx.evidence.total_amount?.text ?? "";
+  for (const text of [header, total?.text ?? "", totalLine, ...rows.map((r) => r.cells.amount?.text ?? "")]) {
+    const currency = normalizeCurrency(text);
+    if (currency) return ctx.set("currency", currency, total ?? first);
+  }
+}
+
+const TOTAL_LINE = /^(?:GRAND\s+)?TOTAL\b[^:]{0,40}:\s*(.*\d.*)$/i;
+
+/** "TOTAL CIF RIGA: USD 12,200.00": a total line the labels did not catch. */
+function readTotalLine(ctx: ExtractionContext): void {
+  for (const line of ctx.doc.lines) {
+    const m = TOTAL_LINE.exec(line.text);
+    if (!m || /QUANTITY|WEIGHT|PACKAGES|MEASUREMENT|CBM|KGS?\b/i.test(line.text)) continue;
+    const value = moneyOf(m[1]!, ctx.doc.decimalComma);
+    if (value === undefined) continue;
+    const found = foundOf([partOf(line, line.text.length - m[1]!.length)], CONFIDENCE.scan);
+    ctx.set("total_amount", value, found);
+    const currency = normalizeCurrency(m[1]!);
+    if (currency) ctx.set("currency", currency, found);
+    return;
+  }
+}
