@@ -10,6 +10,8 @@ import type { Page, Word } from "../types";
 const SAME_ROW_TOLERANCE = 0.5;
 /** A line repeated on this many pages (digits ignored) is a running header or footer. */
 const REPEAT_PAGES = 2;
+/** Running headers and footers live in this fraction of the page at its top and bottom. */
+const MARGIN_BAND = 0.12;
 /** A horizontal gap wider than this many font sizes separates two columns, even inside one Line. */
 const COLUMN_GAP_EM = 1.5;
 
@@ -86,7 +88,10 @@ function markRepeated(lines: IndexedLine[]): void {
     pages.add(line.page.number);
     pagesByKey.set(key, pages);
   }
-  for (const line of lines) line.repeated = (pagesByKey.get(keyOf(line))?.size ?? 0) >= REPEAT_PAGES;
+  for (const line of lines) {
+    const inMargin = line.y0 < MARGIN_BAND * line.page.height || line.y1 > (1 - MARGIN_BAND) * line.page.height;
+    line.repeated = inMargin && (pagesByKey.get(keyOf(line))?.size ?? 0) >= REPEAT_PAGES;
+  }
 }
 
 /** Indexes the pages of one document (in order). */

@@ -16,6 +16,8 @@ const COLUMN_SLACK_EM = 1.2;
 const MAX_INDENT_EM = 8;
 /** A line further right than this fraction of the page width is another box, not the label's value. */
 const MAX_RIGHT_GAP = 0.3;
+/** The wrapped end of a long label in the label column ("Departure:", "Services:"). */
+const LABEL_TAIL = /^[A-Za-z][A-Za-z .\/&-]{0,30}:$/;
 /** A numbered box title in title case ("4. For official use") is never a value. */
 const BOX_TITLE = /^\d{1,2}\.\s+[A-Z][a-z]/;
 
@@ -59,7 +61,8 @@ export function linesBelow(
     if (first.y0 - last.y1 > MAX_GAP_LINES * lineHeight(last)) break;
     const rowLines = ids.map((id) => doc.lines[id]!);
     if (rowLines.some((l) => l.x0 < x1 - slack && l.x1 > labelX0 && startsWithLabel(doc, l))) break;
-    if (labelX0 < x0 - slack && rowLines.some((l) => l.x1 <= x0 - slack && l.x0 >= labelX0 - slack)) break;
+    const leftText = rowLines.filter((l) => l.x1 <= x0 - slack && l.x0 >= labelX0 - slack);
+    if (labelX0 < x0 - slack && leftText.some((l) => !LABEL_TAIL.test(l.text))) break;
     const line = rowLines.find((l) => l.x0 >= x0 - slack && l.x0 < maxStart && !l.repeated);
     if (!line) continue;
     found.push(line);

@@ -21,7 +21,9 @@ const ABOUT_TOLERANCE_PCT = 10;
 const BANK_LINES = 4;
 /** Lines a letter-form list of required documents may span. */
 const DOCUMENT_LINES = 30;
-const SUBFIELD = /^[A-Z][A-Z .]{2,30}:\s/;
+const INCOTERM_OPENING = /^\s*(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|C&F)\b/i;
+const REQUEST_OF = /AT THE REQUEST OF\s+(.+?)(?:\s*,|\s+WE\b|\s+HAS\b|$)/i;
+const BANK_NAME = /\b(?:BANK|BANCO|BANQUE|BANCA|BERHAD)\b/i;
 
 function lineTexts(found: Found): string[] {
   return found.parts.map((p) => cleanValue(p.line.text.slice(p.start, p.end))).filter(Boolean);
@@ -57,26 +59,20 @@ function setAvailable(ctx: ExtractionContext, found: Found | undefined): void {
   const text = cleanValue(found.text);
   const m = /^(.*?)\s*\bBY\s+(.+)$/i.exec(text);
   const withText = cleanValue(m ? m[1]! : text);
-  const names = withText.split(/\s+/).length === 1 || !BIC.test(withText.split(" ")[0]!) ? withText : withText.split(" ").slice(1).join(" ");
+  const firstLine = lineTexts(found)[0] ?? "";
+  const names = BIC.test(firstLine) && withText !== firstLine ? cleanValue(withText.slice(firstLine.length)) : withText;
   if (names) ctx.set("available_with", names, found);
   if (m) ctx.set("available_by", cleanValue(m[2]!), found);
 }
 
+/** 45A as printed (whole field), and the Incoterm named in it. */
 function setGoods(ctx: ExtractionContext, found: Found | undefined): void {
   if (!found) return;
-  const kept: Found["parts"] = [];
-  let previous: Found["parts"][number] | undefined;
+  const text = cleanValue(found.text);
+  if (text) ctx.set("description_of_goods", text, found);
   for (const part of found.parts) {
-    const text = part.line.text.slice(part.start, part.end).trim();
-    const gap = previous && part.line.page === previous.line.page && part.line.y0 - previous.line.y1 > part.line.y1 - part.line.y0;
-    if (kept.length > 0 && (gap || SUBFIELD.test(text) || normalizeIncoterm(text)?.startsWith(text.slice(0, 3)))) break;
-    kept.push(part);
-    previous = part;
-  }
-  if (kept.length > 0) ctx.set("description_of_goods", cleanValue(foundOf(kept, found.confidence).text), foundOf(kept, found.confidence));
-  for (const part of found.parts) {
-    const text = part.line.text.slice(part.start, part.end);
-    const incoterm = /^\s*(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|C&F)\b|TERMS?\s*:/i.test(text) ? normalizeIncoterm(text.replace(/^.*TERMS?\s*:/i, "")) : undefined;
+    const line = part.line.text.slice(part.start, part.end);
+    const incoterm = INCOTERM_OPENING.test(line) || /TERMS?\s*:/i.test(line) ? normalizeIncoterm(line.replace(/^.*TERMS?\s*:/i, "")) : undefined;
     if (incoterm) return ctx.set("incoterms", incoterm, foundOf([part], found.confidence));
   }
 }
@@ -128,9 +124,21 @@ function readTagged(ctx: ExtractionContext): void {
   const conditions = splitItems(tags.get("47A"));
   if (conditions.length > 0) ctx.set("additional_conditions", conditions.map((d) => stripMarker(cleanValue(d.text))).filter(Boolean), text("47A")!);
   set("presentation_period_days", "48", (t) => findNumbers(t)[0]?.value);
-  set("confirmation_instructions", "49", (t) => cleanValue(t).split(" ")[0]);
+  set("confirmation_instructions", "49", cleanValue);
   const advising = text("ADVISING") ?? text("57A") ?? text("57D");
   if (advising && !ctx.doc.hitsByKey.has("advising_bank")) ctx.set("advising_bank", bankName(advising), advising);
+}
+
+/** A bank's advice: "At the request of <issuing bank> we advise..." under the advising bank's letterhead. */
+function readAdviceBanks(ctx: ExtractionContext): void {
+  for (const line of ctx.doc.lines) {
+    const m = REQUEST_OF.exec(line.text);
+    if (!m) continue;
+    ctx.set("issuing_bank", cleanValue(m[1]!), narrowFound(foundOf([{ line, start: 0, end: line.text.length }], 0.8), m.index, m.index + m[0].length));
+    const letterhead = ctx.doc.lines.find((l) => l.page === line.page && l.y0 < line.y0 && BANK_NAME.test(l.text));
+    if (letterhead) ctx.set("advising_bank", cleanValue(letterhead.text), foundOf([{ line: letterhead, start: 0, end: letterhead.text.length }], 0.6));
+    return;
+  }
 }
 
 function readLetterForm(ctx: ExtractionContext): void {
@@ -138,10 +146,19 @@ function readLetterForm(ctx: ExtractionContext): void {
   ctx.text("form_of_credit", ["form_of_credit"]);
   ctx.date("date_of_issue", ["date"]);
   ctx.text("applicable_rules", ["applicable_rules"]);
-  ctx.date("expiry_date", ["expiry_date", "date_and_place_of_expiry"]);
+  const expiry = findLabelled(ctx.doc, ["date_and_place_of_expiry", "expiry_date"], (f) => findDates(f.text, ctx.doc.dateContext, { compact: true })[0] && f);
+  if (expiry) {
+    const date = findDates(expiry.found.text, ctx.doc.dateContext, { compact: true })[0]!;
+    ctx.set("expiry_date", date.iso, narrowFound(expiry.found, date.index, date.index + date.length));
+    const place = cleanValue(expiry.found.text.slice(date.index + date.length));
+    if (place && /[A-Z]{2}/i.test(place)) ctx.set("expiry_place", place, expiry.found);
+  }
   ctx.text("expiry_place", ["expiry_place"]);
+  const tolerance = findLabelled(ctx.doc, ["tolerance"], (f) => f);
+  if (tolerance) setTolerance(ctx, tolerance.found.text, tolerance.found);
   ctx.party("applicant", "applicant_address", ["applicant"]);
   ctx.party("beneficiary", "beneficiary_address", ["beneficiary"]);
+  readAdviceBanks(ctx);
   for (const key of ["issuing_bank", "advising_bank"]) {
     const result = findLabelled(ctx.doc, [key], (f) => bankName(f), { maxLines: BANK_LINES });
     if (result) ctx.set(key, result.value, result.found);
