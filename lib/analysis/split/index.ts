@@ -68,21 +68,23 @@ export function splitPages(inputs: PageInput[]): Segment[] {
 function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: PageClass; score: number }): boolean {
   const sequence = input.markers.sequence;
   if (sequence) return sequence.current > 1 && open.cls === "letter_of_credit";
-  const follows = followsCounter(open.last.markers, input.markers);
+  const follows = followsCounter(open.last.markers, input.markers, input.features.title !== undefined);
   if (follows !== undefined) return follows;
   if (input.markers.continuesPrevious || open.last.markers.continuesOnNext) return true;
   if (startsAnother(open, input)) return false;
   if (best.cls === open.cls) return true;
-  if (input.features.title || best.cls === "separator") return false;
+  if (input.features.title || (best.cls === "separator" && best.score > 0)) return false;
   return best.score < WEAK_SCORE || (input.scores.get(open.cls) ?? 0) >= INHERIT_SHARE * best.score;
 }
 
 /** true: the counter follows on; false: it restarts or jumps back; undefined: no counters to compare. */
-function followsCounter(prev: PageMarkers, next: PageMarkers): boolean | undefined {
+function followsCounter(prev: PageMarkers, next: PageMarkers, titled: boolean): boolean | undefined {
   const a = prev.pagination;
   const b = next.pagination;
   if (!b) return undefined;
-  if (b.current === 1) return false;
+  // A counter restarting after a counted page, or on a title page, starts a document;
+  // "1/2" on an untitled page after uncounted ones says nothing by itself.
+  if (b.current === 1) return a || titled ? false : undefined;
   if (!a) return undefined;
   if (a.total !== undefined && b.total !== undefined && a.total !== b.total) return false;
   if (b.current === a.current + 1) return true;

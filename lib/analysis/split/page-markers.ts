@@ -60,8 +60,10 @@ const REF_LABEL_TAIL = String.raw`\s*(?:NO\.?|NUMBER|NR\.?|#)\s*[:.]?\s*`;
 /** "Page 2 of 3", "Sheet 2/3", "Page: 2": explicit wherever they are printed. */
 const PAGINATION_PATTERNS: readonly RegExp[] = [
   /\b(?:PAGE|PG|SHEET)\.?\s*(\d{1,2})\s*(?:OF|\/)\s*(\d{1,2})\b/i,
-  /\b(?:PAGE|SHEET)\s*(?:NO\.?)?\s*[:.]?\s*(\d{1,2})\b/i,
+  /^\s*(?:PAGE|SHEET)\s*(?:NO\.?)?\s*[:.]?\s*(\d{1,2})\s*$/i,
 ];
+/** A "Page:" label whose counter is printed on the next line. */
+const PAGE_LABEL = /^\s*(?:PAGE|SHEET)\s*(?:NO\.?)?\s*[:.]?\s*$/i;
 /** A bare "2/3" or "- 2 -" line counts only in the top or bottom margin, where page numbers are printed. */
 const BARE_PAGINATION = /^\s*[-–(]?\s*([1-9]\d?)\s*(?:\/|OF)\s*([1-9]\d?)\s*[-–)]?\s*$/i;
 /** Share of the page height at its top and bottom where a bare counter may sit. */
@@ -100,7 +102,7 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[]):
     const normalized = normalizedLines[i] ?? "";
     for (const w of normalized.split(" ")) if (w) words.add(w);
     sequence ??= readSequence(text, lines[i + 1]);
-    pagination ??= readPagination(text);
+    pagination ??= readPagination(text, lines[i + 1]);
     bare ??= inMargin(line, page) ? readBarePagination(text) : undefined;
     readRefs(text, lines[i + 1], refs);
     const padded = pad(normalized);
@@ -122,11 +124,12 @@ function readSequence(text: string, next: Line | undefined): Pagination | undefi
   return seq ? toPagination(seq[1], seq[2]) : undefined;
 }
 
-function readPagination(text: string): Pagination | undefined {
+function readPagination(text: string, next: Line | undefined): Pagination | undefined {
   for (const pattern of PAGINATION_PATTERNS) {
     const m = pattern.exec(text);
     if (m) return toPagination(m[1], m[2]);
   }
+  if (next && PAGE_LABEL.test(text)) return readBarePagination(next.text);
   return undefined;
 }
 

@@ -89,6 +89,21 @@ describe("splitting documents", () => {
     expect(splitsOf(bl, rider)).toEqual([["Bill of Lading", [1, 2]]]);
   });
 
+  it("keeps a reverse side that says nothing of any type (a legalisation stamp) with its certificate", () => {
+    const origin = [
+      "# CERTIFICATE OF ORIGIN",
+      "Certificate No. CO-778812 | Country of origin: GERMANY",
+      "The undersigned authority certifies that the goods originate in GERMANY",
+    ];
+    const reverse = [
+      "# LEGALISATION",
+      "EMBASSY OF THE UNITED ARAB EMIRATES - CONSULAR SECTION",
+      "Seen for legalisation of the signature and stamp of the chamber only; the embassy assumes no responsibility for the contents.",
+      "Fees paid: 56.00 | Consular officer",
+    ];
+    expect(splitsOf(origin, reverse)).toEqual([["Certificate of Origin", [1, 2]]]);
+  });
+
   it("splits at a change of type and puts every page in exactly one split, in order", () => {
     const result = analyzePages(testPages(invoicePage("INV-0042"), packingPage("", 3), invoicePage("INV-0043")));
     expect(result.flatMap((r) => r.split.pages)).toEqual([1, 2, 3]);
