@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
     "pg",
   ],
   poweredByHeader: false,
+  // Lets two builds (e.g. a test build beside a running one) live side by side.
+  distDir: process.env.NEXT_DIST_DIR ?? ".next",
 };
 
 export default nextConfig;
