@@ -60,9 +60,12 @@ export function linesBelow(
     if (first.page !== anchor.page) break;
     if (first.y0 - last.y1 > MAX_GAP_LINES * lineHeight(last)) break;
     const rowLines = ids.map((id) => doc.lines[id]!);
-    if (rowLines.some((l) => l.x0 < x1 - slack && l.x1 > labelX0 && startsWithLabel(doc, l))) break;
+    // With labels in a column of their own, only that column can end the value.
+    const ownColumn = labelX0 < x0 - slack;
+    const labelEnd = ownColumn ? x0 - slack : x1 - slack;
+    if (rowLines.some((l) => l.x0 < labelEnd && l.x1 > labelX0 && startsWithLabel(doc, l))) break;
     const leftText = rowLines.filter((l) => l.x1 <= x0 - slack && l.x0 >= labelX0 - slack);
-    if (labelX0 < x0 - slack && leftText.some((l) => !LABEL_TAIL.test(l.text))) break;
+    if (ownColumn && leftText.some((l) => !LABEL_TAIL.test(l.text))) break;
     const line = rowLines.find((l) => l.x0 >= x0 - slack && l.x0 < maxStart && !l.repeated);
     if (!line) continue;
     found.push(line);

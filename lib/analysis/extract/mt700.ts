@@ -5,12 +5,14 @@
  * field overrides its tag (some printers mislabel 44A/44E/44F).
  */
 import { lineHeight, type IndexedLine } from "./doc-index";
-import type { Doc } from "./document";
+import { startsWithLabel, type Doc } from "./document";
 import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
 
 const TAG_LINE = /^(?::|F)?(\d{2}[A-Z]?):\s*/;
 const TITLE_START =
   /^(?:SEQUENCE|FORM|DOC|DATE|APPLICABLE|APPLICANT|BENEFICIARY|CURRENCY|AVAILABLE|DRAFTS?|DRAWEE|PARTIAL|TRANS|PORT|PLACE|LATEST|SHIPMENT|DESCRIPTION|DOCUMENTS|ADDITIONAL|CHARGES|PERIOD|CONFIRMATION|REIMB|INSTRUCTIONS|ADVIS|SENDER|TOLERANCE|PERCENTAGE|MAXIMUM|ISSUING|REQUESTED|SPECIAL|MIXED|DEFERRED|NUMBER|REFERENCE|PRE-ADVICE|AMOUNT)/i;
+/** Separators and envelope lines of a message printout, never part of a field. */
+const MESSAGE_FRAME = /-{5,}|={5,}|END OF MESSAGE|^MESSAGE (?:TEXT|TRAILER|HEADER)\b|^SWIFT MT\s?\d/i;
 /** Value lines of a printout are indented past the tag by at least this many font sizes. */
 const INDENT_EM = 1;
 const TITLE_TAGS: Array<[RegExp, string]> = [
@@ -72,6 +74,10 @@ export function parseTags(doc: Doc): Map<string, TagField> {
         current.field.tag = semanticTag(current.field.tag, current.field.title);
         continue;
       }
+      close();
+      continue;
+    }
+    if (!current.printout && (MESSAGE_FRAME.test(line.text) || startsWithLabel(doc, line))) {
       close();
       continue;
     }
