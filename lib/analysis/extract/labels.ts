@@ -74,6 +74,8 @@ const ABBREVIATED_VALUE = /^\s*\.\s*(?=\S*\d)\S{4,}/;
 
 /** Inside a line, a label without a colon counts when a number follows ("GROSS WEIGHT 45,270 KGS"). */
 const NUMBER_NEXT = /^\d/;
+/** A multi-word label inside a line counts before a number or a reference ("L/C No. BOSLC2428", "GROSS WEIGHT 45,270"). */
+const REFERENCE_NEXT = /^[A-Z0-9][A-Z0-9/.-]*\d/;
 
 const STICKY = new RegExp(COMPILED.pattern.source, "y");
 const SLASH = /^\s*\/\s*/;
@@ -106,7 +108,8 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     const accepted = atStart
       ? !synonym.weak || colon || abbreviated || isWholeLine(line, end)
       : line.upper[m.index - 1] === " " &&
-        (colon || (NUMBER_NEXT.test(line.upper.slice(end)) && (!synonym.weak || synonym.keys.some((k) => NUMERIC_KEYS.has(k)))));
+        (colon ||
+          (synonym.weak ? NUMBER_NEXT.test(line.upper.slice(end)) && synonym.keys.some((k) => NUMERIC_KEYS.has(k)) : REFERENCE_NEXT.test(line.upper.slice(end))));
     if (accepted) hits.push({ keys: synonym.keys, line, start: m.index, valueStart: end, colon });
     else pattern.lastIndex = m.index + 1;
     if (m[0].length === 0) pattern.lastIndex++;

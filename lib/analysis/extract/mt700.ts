@@ -5,14 +5,14 @@
  * field overrides its tag (some printers mislabel 44A/44E/44F).
  */
 import { lineHeight, type IndexedLine } from "./doc-index";
-import { startsWithLabel, type Doc } from "./document";
+import type { Doc } from "./document";
 import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
 
 const TAG_LINE = /^(?::|F)?(\d{2}[A-Z]?):\s*/;
 const TITLE_START =
   /^(?:SEQUENCE|FORM|DOC|DATE|APPLICABLE|APPLICANT|BENEFICIARY|CURRENCY|AVAILABLE|DRAFTS?|DRAWEE|PARTIAL|TRANS|PORT|PLACE|LATEST|SHIPMENT|DESCRIPTION|DOCUMENTS|ADDITIONAL|CHARGES|PERIOD|CONFIRMATION|REIMB|INSTRUCTIONS|ADVIS|SENDER|TOLERANCE|PERCENTAGE|MAXIMUM|ISSUING|REQUESTED|SPECIAL|MIXED|DEFERRED|NUMBER|REFERENCE|PRE-ADVICE|AMOUNT)/i;
 /** Separators and envelope lines of a message printout, never part of a field. */
-const MESSAGE_FRAME = /-{5,}|={5,}|END OF MESSAGE|^MESSAGE (?:TEXT|TRAILER|HEADER)\b|^SWIFT MT\s?\d/i;
+const MESSAGE_FRAME = /-{5,}|={5,}|END OF MESSAGE|^MESSAGE (?:TEXT|TRAILER|HEADER|TYPE)\b|^SWIFT MT\s?\d|^(?:SENDER|RECEIVER|MUR|PRIORITY)\s*:/i;
 /** Value lines of a printout are indented past the tag by at least this many font sizes. */
 const INDENT_EM = 1;
 const TITLE_TAGS: Array<[RegExp, string]> = [
@@ -34,9 +34,14 @@ function isTitle(rest: string): boolean {
   return TITLE_START.test(rest) && (/[a-z]/.test(rest) || !/\d/.test(rest));
 }
 
+/** MT701 continues an MT700 with the same fields under B letters. */
+const MT701_TAGS: Readonly<Record<string, string>> = { "45B": "45A", "46B": "46A", "47B": "47A" };
+
+const CONTINUED_TAGS = new Set(["45A", "46A", "47A"]);
+
 function semanticTag(tag: string, title: string | undefined): string {
-  if (!title) return tag;
-  return TITLE_TAGS.find(([pattern]) => pattern.test(title))?.[1] ?? tag;
+  if (!title) return MT701_TAGS[tag] ?? tag;
+  return TITLE_TAGS.find(([pattern]) => pattern.test(title))?.[1] ?? MT701_TAGS[tag] ?? tag;
 }
 
 /** The tagged fields of the document, first occurrence per (semantic) tag. */
@@ -45,7 +50,10 @@ export function parseTags(doc: Doc): Map<string, TagField> {
   let current: { field: TagField; tagLine: IndexedLine; printout: boolean; titleOpen: boolean } | undefined;
   const consumed = new Set<number>();
   const close = () => {
-    if (current && !fields.has(current.field.tag)) fields.set(current.field.tag, current.field);
+    const existing = current && fields.get(current.field.tag);
+    if (current && !existing) fields.set(current.field.tag, current.field);
+    // An MT701 goes on with the goods, documents and conditions of its MT700.
+    else if (current && existing && CONTINUED_TAGS.has(current.field.tag)) existing.parts.push(...current.field.parts);
     current = undefined;
   };
   for (const line of doc.lines) {
@@ -77,7 +85,7 @@ export function parseTags(doc: Doc): Map<string, TagField> {
       close();
       continue;
     }
-    if (!current.printout && (MESSAGE_FRAME.test(line.text) || startsWithLabel(doc, line))) {
+    if (!current.printout && MESSAGE_FRAME.test(line.text)) {
       close();
       continue;
     }
