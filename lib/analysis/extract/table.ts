@@ -42,6 +42,8 @@ const MAX_ROW_GAP_LINES = 3;
 /** The first row may sit further below a boxed header. */
 const MAX_FIRST_ROW_GAP_LINES = 7;
 const MAX_ROWS = 200;
+/** Words a header line may hold per column title it names. */
+const MAX_HEADER_WORDS = 6;
 /** Numeric cells a row on the next page needs to continue the table. */
 const MIN_CONTINUED_NUMBERS = 2;
 
@@ -74,6 +76,8 @@ function headerColumns(doc: Doc, row: number): Column[] {
   const columns: Column[] = [];
   for (const id of doc.rows[row]!) {
     const line = doc.lines[id]!;
+    // Column titles are short; prose mentioning "packages" or "goods" is not a header.
+    if (line.words.length > MAX_HEADER_WORDS * Math.max(1, line.upper.match(HEADER_PATTERN)?.length ?? 0)) continue;
     for (const m of line.upper.matchAll(HEADER_PATTERN)) {
       const kind = Object.entries(m.groups!).find(([, v]) => v !== undefined)![0] as ColumnKind;
       if (columns.some((c) => c.kind === kind)) continue;

@@ -133,7 +133,7 @@ export function readPackagesLine(ctx: ExtractionContext, countKey: string, typeK
     const found = foundOf([partOf(line)], CONFIDENCE.scan);
     ctx.set(countKey, packages.count, narrowFound(found, 0, packages.length));
     if (typeKey) ctx.set(typeKey, packages.type, narrowFound(found, 0, packages.length));
-    const goods = cleanGoods(line.text.slice(packages.length).replace(/^\s*(?:OF|SAID TO CONTAIN:?|STC:?)\s+/i, ""));
+    const goods = cleanGoods(line.text.slice(packages.length).replace(/^\s*(?:OF|SAID TO CONTAIN:?|STC:?)(?:\s+|$)/i, ""));
     if (goods && !/\d{3}/.test(goods)) ctx.set("description_of_goods", goods, narrowFound(found, packages.length, line.text.length));
     return;
   }

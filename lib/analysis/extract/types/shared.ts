@@ -133,7 +133,8 @@ export function readPlaceOfIssue(ctx: ExtractionContext): void {
   const result = findLabelled(ctx.doc, ["place_of_issue", "date"], (f, hit) => {
     if (!/PLACE|ISSUED AT/.test(hit.line.upper.slice(hit.start, hit.valueStart))) return undefined;
     const date = findDates(f.text, ctx.doc.dateContext)[0];
-    const place = cleanValue(date ? f.text.slice(0, date.index) + " " + f.text.slice(date.index + date.length) : f.text);
+    const before = date ? f.text.slice(0, date.index).replace(/\s+(?:ON|DATED?)\s*$/i, "") : f.text;
+    const place = cleanValue(date ? `${before} ${f.text.slice(date.index + date.length)}` : f.text);
     return /[A-Za-z]{2}/.test(place) ? place : undefined;
   });
   if (result) ctx.set("place_of_issue", result.value, result.found);
