@@ -49,6 +49,9 @@ function checkInput(input: ExaminationInput): void {
       throw new ExaminationError(`Document "${d.id}" has no extracted object.`);
     }
     if (d.text !== undefined && typeof d.text !== "string") throw new ExaminationError(`Document "${d.id}" has a text that is not a string.`);
+    if (d.textSource !== undefined && d.textSource !== "ocr" && d.textSource !== "text-layer") {
+      throw new ExaminationError(`Document "${d.id}" has textSource "${String(d.textSource)}"; use "ocr" or "text-layer".`);
+    }
   });
 }
 

@@ -15,9 +15,8 @@ export interface PresentedFile {
   bytes: Uint8Array;
 }
 
-function textOf(pages: Page[], numbers: number[]): string {
-  const wanted = new Set(numbers);
-  return pages.filter((p) => wanted.has(p.number)).map((p) => p.lines.map((l) => l.text).join("\n")).join("\n");
+function textOf(pages: Page[]): string {
+  return pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n");
 }
 
 /** Ids are `<file name>#<split number>`; a file name given twice gets a counter so ids stay unique. */
@@ -31,7 +30,11 @@ function uniqueName(name: string, seen: Map<string, number>): string {
 export async function analyzeForExamination(file: PresentedFile, id: string): Promise<ExaminedDocument[]> {
   const pages = await ingestDocument(file.bytes);
   const splits = analyzePages(pages, { fileName: file.name });
-  return splits.map((result, i) => ({ id: `${id}#${i + 1}`, fileName: file.name, result, text: textOf(pages, result.split.pages) }));
+  return splits.map((result, i) => {
+    const own = pages.filter((p) => result.split.pages.includes(p.number));
+    const textSource = own.some((p) => p.source === "ocr") ? ("ocr" as const) : ("text-layer" as const);
+    return { id: `${id}#${i + 1}`, fileName: file.name, result, text: textOf(own), textSource };
+  });
 }
 
 export async function examineFiles(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coreName, isBlankOrder, sameParty } from "./names";
+import { coreName, isBlankOrder, readParty, sameParty } from "./names";
 
 const same = (a: string, b: string) => sameParty(a, b, 0.88);
 
@@ -22,6 +22,12 @@ describe("party names", () => {
     expect(same("ACME GMBH", "BETA GMBH")).toBe(false);
     expect(same("ABC TRADING LLC", "ABC LLC")).toBe(false);
     expect(same("", "ABC")).toBe(false);
+  });
+
+  it("reads form captions returned in place of a name as no name", () => {
+    expect(readParty({ notify_party: "(COMPLETE NAME AND ADDRESS}" }, "notify_party")).toBeUndefined();
+    expect(readParty({ consignee: "Print ORIGINAL ar COPY" }, "consignee")).toBeUndefined();
+    expect(readParty({ consignee: "GREEN OASIS CO. LLC" }, "consignee")).toBe("GREEN OASIS CO. LLC");
   });
 
   it("recognises consignment to order without a named party", () => {

@@ -5,6 +5,7 @@
  * and typing errors that do not affect meaning are not discrepancies).
  */
 import { normalizeCountry } from "../normalize/country";
+import { readText, type Fields } from "./fields";
 import { similarity } from "./similarity";
 
 /** Legal-form words, stripped from the end of a name (compact spellings without dots and spaces). */
@@ -72,4 +73,19 @@ export function sameParty(a: string, b: string, minSimilarity: number): boolean 
 /** "TO ORDER", "TO ORDER OF SHIPPER", "TO THE ORDER OF THE SHIPPER": no named consignee. */
 export function isBlankOrder(name: string): boolean {
   return /^\s*TO\s+(?:THE\s+)?ORDER(?:\s+OF\s+(?:THE\s+)?SHIPPER)?\s*\.?\s*$/i.test(name);
+}
+
+/** Form captions and stamps that extraction sometimes returns in place of a party's name. */
+const NOT_A_NAME = /NAME\s+AND\s+ADDRESS|\bCOMPLETE\s+NAME|\bPRINT\b|\bORIGINAL\b|\bCOPY\b|\bSEE\s+(?:ABOVE|BELOW|ATTACHED)|[{}<>]/i;
+/** A name has a word of at least this many letters. */
+const MIN_NAME_WORD = 3;
+
+export function isPlausibleParty(name: string): boolean {
+  return !NOT_A_NAME.test(name) && new RegExp(`[A-Za-z]{${MIN_NAME_WORD}}`).test(name);
+}
+
+/** A party field's value, or undefined when it is absent or reads as a caption rather than a name. */
+export function readParty(fields: Fields, key: string): string | undefined {
+  const value = readText(fields, key);
+  return value && isPlausibleParty(value) ? value : undefined;
 }

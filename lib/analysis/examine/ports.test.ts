@@ -18,6 +18,8 @@ describe("ports", () => {
     expect(comparePorts("SHANGHAI, CHINA", "NINGBO, CHINA")).toBe("different");
     expect(comparePorts("PORT KHALID, SHARJAH, UAE", "PORT KHALID, SHARJAH, U.A.E.")).toBe("same");
     expect(isPortRange("ANY EUROPEAN PORT")).toBe(true);
+    expect(comparePorts("YO IKOHAMA, J PAN", "YOKOHAMA, JAPAN")).toBe("same");
+    expect(comparePorts("BUSAN", "PUSAN")).toBe("different");
     expect(portMeetsCredit("ANY EUROPEAN PORT", "HAMBURG, GERMANY")).toBe("unknown");
   });
 });

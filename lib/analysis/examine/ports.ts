@@ -4,6 +4,10 @@
  * ISBP 821 E6) is met by an actual port in that area.
  */
 import { findCountryIn } from "../normalize/country";
+import { substringDistance } from "./similarity";
+
+/** Share of a port name's letters OCR may have got wrong before two names count as different ports. */
+const OCR_EDIT_SHARE = 0.15;
 
 /** Words around a port name that do not name it. */
 const PORT_NOISE = new Set(["PORT", "SEAPORT", "SEA", "HARBOUR", "HARBOR", "OF", "THE", "CY", "TERMINAL", "CITY", "AIRPORT"]);
@@ -31,7 +35,10 @@ export function comparePorts(a: string, b: string): PortVerdict {
   const countryB = findCountryIn(b);
   if (countryA && countryB && countryA !== countryB) return "different";
   const [short, long] = x.length <= y.length ? [x, new Set(y)] : [y, new Set(x)];
-  return short.every((w) => long.has(w)) ? "same" : "different";
+  if (short.every((w) => long.has(w))) return "same";
+  // OCR splits and misreads words ("YO IKOHAMA, J PAN"): look for the shorter name inside the longer, allowing a few edits.
+  const [needle, haystack] = [short.join(""), [...long].join("")];
+  return substringDistance(haystack, needle) <= Math.floor(needle.length * OCR_EDIT_SHARE) ? "same" : "different";
 }
 
 /** A credit port that names a range rather than a port. */

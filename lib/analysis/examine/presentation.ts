@@ -16,6 +16,8 @@ export interface Doc {
   pages: number[];
   fields: Fields;
   text?: string;
+  /** The text was read by OCR: a word not found in it may still be on the page. */
+  textFromOcr: boolean;
 }
 
 export interface Credit {
@@ -48,6 +50,7 @@ export function toDoc(document: ExaminedDocument): Doc {
     pages: split.pages,
     fields: extracted,
     text: document.text,
+    textFromOcr: document.textSource === "ocr",
   };
 }
 

@@ -19,3 +19,26 @@ export function editDistance(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/**
+ * The fewest edits that turn `needle` into some substring of `haystack`
+ * (Sellers' algorithm): finds "YOKOHAMA" in OCR's "YOIKOHAMAJPAN" at 1.
+ */
+export function substringDistance(haystack: string, needle: string): number {
+  if (!needle) return 0;
+  let previous = new Array<number>(haystack.length + 1).fill(0);
+  for (let i = 1; i <= needle.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= haystack.length; j++) {
+      const cost = needle[i - 1] === haystack[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return Math.min(...previous);
+}
+
+/** OCR's usual confusions folded together, so "ILCAEOO221" and "1LCAE00221" compare equal. */
+export function foldConfusables(text: string): string {
+  return text.toUpperCase().replace(/O/g, "0").replace(/[IL|]/g, "1").replace(/S/g, "5").replace(/B/g, "8").replace(/Z/g, "2");
+}

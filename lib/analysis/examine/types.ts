@@ -19,6 +19,8 @@ export interface ExaminedDocument {
    * on documents without an `lc_number` key); without it they stay silent.
    */
   text?: string;
+  /** Where `text` came from; with `ocr`, a clause or number not found in it is a warning, not a discrepancy. */
+  textSource?: "text-layer" | "ocr";
 }
 
 export interface FindingDocument {

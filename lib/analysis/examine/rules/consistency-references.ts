@@ -4,7 +4,7 @@
  * and shipping marks.
  */
 import { readText } from "../fields";
-import { isBlankOrder, sameParty } from "../names";
+import { isBlankOrder, isPlausibleParty, readParty, sameParty } from "../names";
 import { compactRef, docsOfType, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
 import { similarity } from "../similarity";
@@ -94,14 +94,14 @@ function allowedConsignees(p: Presentation, bls: Doc[]): string[] {
   return [
     ...valuesOf(bls, "consignee"), ...valuesOf(bls, "notify_party"),
     ...[readText(credit, "applicant"), readText(credit, "issuing_bank")].filter((v) => v !== undefined),
-  ].filter((name) => !isBlankOrder(name));
+  ].filter((name) => !isBlankOrder(name) && isPlausibleParty(name));
 }
 
 function checkConsignee(p: Presentation, bls: Doc[]): Finding[] {
   const allowed = allowedConsignees(p, bls);
   if (!allowed.length) return [];
   return p.presented.filter((d) => d.typeId !== "bill_of_lading").flatMap((doc) => {
-    const consignee = readText(doc.fields, "consignee");
+    const consignee = readParty(doc.fields, "consignee");
     if (!consignee || isBlankOrder(consignee)) return [];
     if (allowed.some((a) => sameParty(consignee, a, p.tolerances.nameSimilarity))) return [];
     return [report(CONSIGNEE, {
@@ -113,10 +113,10 @@ function checkConsignee(p: Presentation, bls: Doc[]): Finding[] {
 
 function checkNotify(p: Presentation, bls: Doc[]): Finding[] {
   return p.instructions.flatMap((instruction) => {
-    const wanted = readText(instruction.fields, "notify_party");
+    const wanted = readParty(instruction.fields, "notify_party");
     if (!wanted) return [];
     return bls.flatMap((bl) => {
-      const shown = readText(bl.fields, "notify_party");
+      const shown = readParty(bl.fields, "notify_party");
       if (!shown || sameParty(shown, wanted, p.tolerances.nameSimilarity)) return [];
       return [report(NOTIFY_PARTY, {
         documents: [bl, instruction], fields: ["notify_party"], expected: wanted, found: shown,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildCleanPresentation, presentationOf, withFields } from "@/test/fixtures/examine/clean-presentation";
-import { checkCreditConditions } from "./credit-conditions";
+import { checkCreditConditions, quotesNumber } from "./credit-conditions";
 
 const rules = (docs = buildCleanPresentation()) => checkCreditConditions(presentationOf(docs)).map((f) => `${f.rule}:${f.severity}`);
 const withConditions = (...conditions: string[]) =>
@@ -17,6 +17,15 @@ describe(":47A: conditions", () => {
     ))).toEqual(["conditions.credit_number_on_documents:discrepancy"]);
     const docs = buildCleanPresentation().map((d) => (d.result.split.document_type === "Packing List" ? { ...d, text: "PACKING LIST NO. 1" } : d));
     expect(rules(docs)).toEqual(["conditions.credit_number_on_documents:discrepancy"]);
+  });
+
+  it("finds the number in OCR text despite misread characters, and only warns on a miss in OCR text", () => {
+    expect(quotesNumber("L/C NUMBER: ILCAEOO221006098", "ILCAE00221000098")).toBe(true);
+    expect(quotesNumber("L/C NUMBER: ILCAE00399912345", "ILCAE00221000098")).toBe(false);
+    const docs = buildCleanPresentation().map((d) =>
+      d.result.split.document_type === "Packing List" ? { ...d, text: "PACKING LIST NO. 1", textSource: "ocr" as const } : d,
+    );
+    expect(rules(docs)).toEqual(["conditions.credit_number_on_documents:warning"]);
   });
 
   it("reports info when a document without an lc_number key has no text to search", () => {

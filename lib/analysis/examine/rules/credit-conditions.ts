@@ -5,9 +5,10 @@
  */
 import { idOfLabel, DOCUMENT_TYPES } from "../../schema";
 import { readDate, readText } from "../fields";
-import { sameParty } from "../names";
+import { readParty, sameParty } from "../names";
 import { compactRef, docsOfType, shipmentDateOf, type Doc, type Presentation } from "../presentation";
 import { readConditions } from "../requirements";
+import { foldConfusables, substringDistance } from "../similarity";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
 
@@ -46,10 +47,18 @@ const CHARTER_PARTY = /CHARTER\s*-?\s*PART(?:Y|IES)/;
 /** Date keys that date a document itself (not an event it records). */
 const ISSUE_KEYS = ["date_of_issue", "invoice_date"];
 
+/** Edits allowed per character when the number is looked for in read text: OCR misreads a digit or two. */
+const NUMBER_EDIT_SHARE = 0.15;
+
+export function quotesNumber(text: string, lc: string): boolean {
+  const needle = foldConfusables(compactRef(lc));
+  return substringDistance(foldConfusables(compactRef(text)), needle) <= Math.floor(needle.length * NUMBER_EDIT_SHARE);
+}
+
 function carriesNumber(doc: Doc, lc: string): boolean | undefined {
   const field = readText(doc.fields, "lc_number");
   if (field) return true; // a different number is a conflict, reported by consistency.lc_number
-  if (doc.text) return compactRef(doc.text).includes(compactRef(lc));
+  if (doc.text) return quotesNumber(doc.text, lc);
   const typeId = idOfLabel(doc.type);
   // Without text we know only for types whose extraction would have read the number.
   return typeId && "lc_number" in DOCUMENT_TYPES[typeId].fields ? false : undefined;
@@ -60,7 +69,7 @@ function checkNumberOnAll(p: Presentation, lc: string): Finding[] {
   const missing = verdicts.filter((v) => v.carries === false).map((v) => v.doc);
   const unknown = verdicts.filter((v) => v.carries === undefined).map((v) => v.doc);
   const findings = missing.map((doc) => report(CREDIT_NUMBER_ON_DOCUMENTS, {
-    documents: [doc], fields: ["lc_number"], expected: lc,
+    documents: [doc], fields: ["lc_number"], expected: lc, severity: doc.textFromOcr ? "warning" : "discrepancy",
     message: `${doc.type} does not quote the credit number ${lc}, which the credit requires on all documents.`,
   }));
   // One note for all the documents we could not read, rather than one each.
@@ -92,7 +101,7 @@ function checkShipper(p: Presentation): Finding[] {
   const beneficiary = readText(p.credit!.fields, "beneficiary");
   if (!beneficiary) return [];
   return docsOfType(p, "bill_of_lading").flatMap((bl) => {
-    const shipper = readText(bl.fields, "shipper");
+    const shipper = readParty(bl.fields, "shipper");
     if (!shipper || sameParty(shipper, beneficiary, p.tolerances.nameSimilarity)) return [];
     return [report(SHIPPER_IS_BENEFICIARY, {
       documents: [bl], fields: ["shipper"], expected: beneficiary, found: shipper,

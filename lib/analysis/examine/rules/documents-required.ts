@@ -5,7 +5,7 @@
  */
 import { labelOf } from "../../schema";
 import { readNumber, readText } from "../fields";
-import { sameParty } from "../names";
+import { readParty, sameParty } from "../names";
 import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { readRequirements, type Requirement } from "../requirements";
 import { report, type RuleSpec } from "../rule-kit";
@@ -96,7 +96,7 @@ function checkBillOfLading(p: Presentation, r: Requirement): Finding[] {
         message: `Bill of lading shows ${originals} original(s) issued; the credit calls for a full set of ${r.originalsIssued}.`,
       }));
     }
-    const consignee = readText(bl.fields, "consignee");
+    const consignee = readParty(bl.fields, "consignee");
     if (r.consignee && consignee && !sameParty(consignee, r.consignee, similarity)) {
       findings.push(report(BL_CONSIGNEE, {
         documents: [bl], fields: ["consignee"], expected: `to the order of ${r.consignee}`, found: consignee,
@@ -104,7 +104,7 @@ function checkBillOfLading(p: Presentation, r: Requirement): Finding[] {
       }));
     }
     const notify = r.notify === "APPLICANT" ? readText(credit, "applicant") : r.notify;
-    const shown = readText(bl.fields, "notify_party");
+    const shown = readParty(bl.fields, "notify_party");
     if (notify && shown && !sameParty(shown, notify, similarity)) {
       findings.push(report(BL_NOTIFY, {
         documents: [bl], fields: ["notify_party"], expected: notify, found: shown,

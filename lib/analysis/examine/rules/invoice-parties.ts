@@ -4,7 +4,7 @@
  */
 import { descriptionCoverage, descriptionsShareWord } from "../goods";
 import { readText } from "../fields";
-import { sameParty } from "../names";
+import { readParty, sameParty } from "../names";
 import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
@@ -59,7 +59,7 @@ function checkParties(p: Presentation, invoices: Doc[]): Finding[] {
     const expected = readText(credit, c.creditKey);
     if (!expected) return [];
     return invoices.flatMap((doc) => {
-      const found = readText(doc.fields, c.invoiceKey);
+      const found = readParty(doc.fields, c.invoiceKey);
       if (!found) {
         return [report(c.rule, {
           documents: [doc], fields: [c.invoiceKey], expected, severity: "info",
