@@ -5,3 +5,4 @@ export * from "./api-keys";
 export * from "./rate-limits";
 export * from "./analyses";
 export * from "./audit-events";
+export * from "./document-sets";
