@@ -196,6 +196,23 @@ describe("classifying pages", () => {
     expect(result.map((r) => [r.split.document_type, r.split.pages])).toEqual([["Bill of Lading", [1, 2]]]);
   });
 
+  it("does not take a type named as a field's value for a title", () => {
+    const page = [
+      "MARINI S.P.A.",
+      "Invoice No.: 2022002280 | Customer no.: 82103100",
+      "Terms of payment: Letter of Credit",
+      "Transport document no: Bill of Lading CPDUB09136",
+      "Item | Qty | Price per unit | Total price",
+      "SPARE PARTS | 1 PC | 1.883,84 | EUR 1.883,84",
+    ];
+    expect(typesOf(page)).toEqual(["Commercial Invoice"]);
+  });
+
+  it("reads a courier's air waybill receipt as Other", () => {
+    const page = ["# EXPRESS COURIER - AIR WAYBILL / SENDER'S RECEIPT", "Waybill No: 3109994732", "From: ACME EXPORTS LTD", "To: FIRST BANK AG"];
+    expect(typesOf(page)).toEqual(["Other"]);
+  });
+
   it("makes a page with no text at all between documents an Other of its own", () => {
     const blank = testPage(2, []);
     const pages = [testPage(1, PAGES["Commercial Invoice"]!), blank, testPage(3, PAGES["Packing List"]!)];

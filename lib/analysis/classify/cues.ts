@@ -93,7 +93,6 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "SALES AGREEMENT",
     "PURCHASE AGREEMENT",
     "CONTRACT",
-    "PURCHASE ORDER",
   ],
   commercial_invoice: [
     "COMMERCIAL INVOICE",
@@ -165,7 +164,19 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "OPEN COVER",
   ],
   draft: ["BILL OF EXCHANGE", "DRAFT", "SIGHT DRAFT", "TIME DRAFT"],
-  courier_receipt: ["COURIER RECEIPT", "AIR WAYBILL COURIER", "TRACK AND TRACE", "SHIPMENT TRACKING", "PROOF OF DELIVERY", "TRACKING DETAILS"],
+  courier_receipt: [
+    "COURIER RECEIPT",
+    "EXPRESS COURIER",
+    "COURIER WAYBILL",
+    "AIR WAYBILL",
+    "AIRWAY BILL",
+    "SENDER S RECEIPT",
+    "CONSIGNMENT NOTE",
+    "TRACK AND TRACE",
+    "SHIPMENT TRACKING",
+    "PROOF OF DELIVERY",
+    "TRACKING DETAILS",
+  ],
   beneficiary_certificate: [
     "BENEFICIARY CERTIFICATE",
     "BENEFICIARY S CERTIFICATE",

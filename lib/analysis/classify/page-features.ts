@@ -172,7 +172,7 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
     if (words.length > phraseWords + TITLE_EXTRA_WORDS) continue;
     const before = core.slice(0, at).trim().split(" ").pop() ?? "";
     const after = core.slice(at + phrase.length + 2).trim().split(" ")[0] ?? "";
-    if (LABEL_FOLLOWERS.has(after) || MENTION_LEADERS.has(before)) continue;
+    if (LABEL_FOLLOWERS.has(after) || MENTION_LEADERS.has(before) || followsLabel(line.text, phrase)) continue;
     if (phraseWords === 1 && fontRatio < SINGLE_WORD_TITLE_FONT) continue;
     const exact = words.length === phraseWords;
     const position = page.height > 0 ? 1 - line.y / page.height : 1;
@@ -180,6 +180,14 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
     return { cls, phrase, exact, prominence, line };
   }
   return undefined;
+}
+
+/** "Terms of payment: Letter of Credit": the phrase is the value of a label, not a title. */
+function followsLabel(raw: string, phrase: string): boolean {
+  const colon = raw.indexOf(":");
+  if (colon < 0) return false;
+  const at = raw.toUpperCase().indexOf(phrase.split(" ")[0]!);
+  return at > colon;
 }
 
 /** Drops decorations and page counters from both ends of a title line. */

@@ -23,7 +23,7 @@ export const LIST_WEIGHT = 5;
 export const SMALL_PRINT_FONT = 7;
 export const SMALL_PRINT_MIN_WORDS = 500;
 export const SMALL_PRINT_WEIGHT = 4;
-/** A nearly empty page whose text is only a short note is a separator sheet. */
+/** A nearly empty page whose only text is a note about copies or files is a separator sheet. */
 export const SEPARATOR_MAX_WORDS = 25;
 export const SEPARATOR_WEIGHT = 3;
 
@@ -68,7 +68,9 @@ export function scorePage(features: PageFeatures): ClassScores {
   if (!title && features.medianFontSize > 0 && features.medianFontSize < SMALL_PRINT_FONT && features.wordCount >= SMALL_PRINT_MIN_WORDS) {
     add("bill_of_lading", SMALL_PRINT_WEIGHT);
   }
-  if (features.wordCount > 0 && features.wordCount <= SEPARATOR_MAX_WORDS && !title) add("separator", SEPARATOR_WEIGHT);
+  // A short note about copies or files on an otherwise empty page is a separator sheet; a sparse page without one is more likely a reverse side.
+  const separatorNote = (scores.get("separator") ?? 0) > 0;
+  if (separatorNote && features.wordCount <= SEPARATOR_MAX_WORDS && !title) add("separator", SEPARATOR_WEIGHT);
   return scores;
 }
 
