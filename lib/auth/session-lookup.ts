@@ -1,0 +1,53 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { decode } from "next-auth/jwt";
+import type { Db } from "@/db/client";
+import { memberships, users, type MembershipRole } from "@/db/schema";
+import { resolveAuthSecret } from "./secret";
+
+/** Who is signed in, as the database says right now. */
+export interface SessionUser {
+  userId: string;
+  organizationId: string;
+  role: MembershipRole;
+  email: string;
+}
+
+/** What the encrypted session token carries: identities only, never the role. */
+export interface SessionClaims {
+  userId: string;
+  organizationId: string;
+}
+
+/** Decrypts and checks a session token; null for a missing, forged, tampered or expired one. */
+export async function readSessionClaims(token: string | undefined): Promise<SessionClaims | null> {
+  if (!token) return null;
+  const payload = await decode({ token, secret: resolveAuthSecret() }).catch(() => null);
+  if (!payload || typeof payload.sub !== "string" || typeof payload.org !== "string") return null;
+  return { userId: payload.sub, organizationId: payload.org };
+}
+
+/**
+ * Re-reads the membership on every call (ASVS 7.4.1): a removed user or a
+ * demoted admin loses access on the next request, whatever the token says.
+ */
+export async function loadSessionUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ userId: users.id, email: users.email, organizationId: memberships.organizationId, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.userId, claims.userId), eq(memberships.organizationId, claims.organizationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The organization a user works in after signing in: their oldest membership. */
+export async function findHomeOrganizationId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ organizationId: memberships.organizationId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.organizationId))
+    .limit(1);
+  return row?.organizationId ?? null;
+}

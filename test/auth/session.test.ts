@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, type Db } from "@/db/client";
+import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute } from "@/lib/auth/session";
+import { createUser } from "@/lib/services";
+import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/databases";
+import { APP_ORIGIN, appRequest, configureAuthEnv, sessionCookie, useAppDatabase } from "./support";
+
+configureAuthEnv();
+
+describe.each(testDatabases())("session guards on $name", (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await useAppDatabase(database);
+  });
+  afterAll(() => closeDb());
+
+  it("refuses a request without a session cookie with 401", async () => {
+    const result = await requireMemberForRoute(appRequest("/api/x"));
+    expect(result).toBeInstanceOf(Response);
+    const response = result as Response;
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ detail: "Sign in to continue." });
+  });
+
+  it("refuses a forged or tampered token with 401", async () => {
+    const admin = await seedOrganization(db);
+    const good = await sessionCookie({ userId: admin.user.id, organizationId: admin.organization.id });
+    const tampered = good.slice(0, -4) + (good.endsWith("AAAA") ? "BBBB" : "AAAA");
+    for (const cookie of ["shipshape.session=not-a-token", tampered]) {
+      const result = await requireMemberForRoute(appRequest("/api/x", { cookie }));
+      expect((result as Response).status).toBe(401);
+    }
+  });
+
+  it("reads the role from the database, not the token", async () => {
+    const admin = await seedOrganization(db);
+    const cookie = await sessionCookie({ userId: admin.user.id, organizationId: admin.organization.id });
+    expect(await requireAdminForRoute(appRequest("/api/x", { cookie }))).toEqual({
+      userId: admin.user.id,
+      organizationId: admin.organization.id,
+      role: "admin",
+      email: admin.user.email,
+    });
+
+    const member = await createUser(db, {
+      email: `member-${admin.organization.slug}@example.test`,
+      password: TEST_PASSWORD,
+      orgSlug: admin.organization.slug,
+      role: "member",
+    });
+    const memberCookie = await sessionCookie({ userId: member.user.id, organizationId: admin.organization.id });
+    expect(await requireMemberForRoute(appRequest("/api/x", { cookie: memberCookie }))).toMatchObject({ role: "member" });
+    const refused = (await requireAdminForRoute(appRequest("/api/x", { cookie: memberCookie }))) as Response;
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ detail: "Only an administrator of this organization can do this." });
+  });
+
+  it("refuses a token naming an organization the user does not belong to", async () => {
+    const a = await seedOrganization(db);
+    const b = await seedOrganization(db);
+    const cookie = await sessionCookie({ userId: a.user.id, organizationId: b.organization.id });
+    expect(((await requireMemberForRoute(appRequest("/api/x", { cookie }))) as Response).status).toBe(401);
+  });
+});
+
+describe("assertSameOrigin", () => {
+  const post = (headers: Record<string, string>) =>
+    new Request(`${APP_ORIGIN}/api/x`, { method: "POST", headers });
+
+  it("lets same-origin requests through", () => {
+    expect(assertSameOrigin(post({ origin: APP_ORIGIN }))).toBeUndefined();
+    expect(assertSameOrigin(post({ "sec-fetch-site": "same-origin", origin: APP_ORIGIN }))).toBeUndefined();
+  });
+
+  it.each([
+    ["a foreign Origin", { origin: "http://evil.test" }],
+    ["a null Origin", { origin: "null" }],
+    ["neither header", {}],
+    ["a cross-site fetch", { "sec-fetch-site": "cross-site", origin: APP_ORIGIN }],
+    ["a same-site sibling", { "sec-fetch-site": "same-site" }],
+  ])("refuses %s with 403", async (_name, headers) => {
+    const response = assertSameOrigin(post(headers));
+    expect(response?.status).toBe(403);
+    expect(await response?.json()).toEqual({ detail: "Cross-site request refused." });
+  });
+});
