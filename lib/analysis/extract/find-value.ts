@@ -35,9 +35,9 @@ function hasText(line: IndexedLine, start: number, end: number): boolean {
   return /[A-Za-z0-9]/.test(line.text.slice(start, end));
 }
 
-/** The part of `line` before its first mid-line label. */
+/** The part of `line` before its first mid-line "Label:". */
 function wholeValueLine(doc: Doc, line: IndexedLine): Part {
-  const next = doc.hitsByLine[line.id]!.find((hit) => hit.start > 0);
+  const next = doc.hitsByLine[line.id]!.find((hit) => hit.start > 0 && hit.colon);
   return partOf(line, 0, next ? next.start : line.text.length);
 }
 
@@ -59,6 +59,7 @@ export function linesBelow(
     const first = doc.lines[ids[0]!]!;
     if (first.page !== anchor.page) break;
     if (first.y0 - last.y1 > MAX_GAP_LINES * lineHeight(last)) break;
+    if (doc.headerRows.has(row)) break;
     const rowLines = ids.map((id) => doc.lines[id]!);
     // With labels in a column of their own, only that column can end the value.
     const ownColumn = labelX0 < x0 - slack;

@@ -87,7 +87,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   form_of_credit: ["Form of Documentary Credit", "Form of Credit", "Form of Doc Credit", "Type of Credit"],
   applicable_rules: ["Applicable Rules"],
   available_with: ["Available with/by", "Available with", "Available with by"],
-  partial_shipments: ["Partial Shipments", "Partial Shipment", "Partial Shipments Allowed"],
+  partial_shipments: ["Partial Shipments", "Partial Shipment"],
   transhipment: ["Transhipment", "Transshipment", "Trans-shipment"],
   presentation_period: ["Period for Presentation", "Presentation Period", "Period for Presentation in Days", "Documents must be presented within"],
   confirmation: ["Confirmation Instructions", "Confirmation"],

@@ -105,8 +105,11 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     const joined = extendJoined(line.upper, end);
     if (joined) [end, colon] = [joined.end, colon || joined.colon];
     const abbreviated = synonym.weak && ABBREVIATED_VALUE.test(line.upper.slice(m.index + m[0].indexOf(groups[`s${index}`]!) + groups[`s${index}`]!.length));
+    const boxed = /^\(?\d/.test(m[0]);
     const accepted = atStart
-      ? !synonym.weak || colon || abbreviated || isWholeLine(line, end)
+      ? boxed
+        ? colon || isWholeLine(line, end)
+        : !synonym.weak || colon || abbreviated || isWholeLine(line, end)
       : line.upper[m.index - 1] === " " &&
         (colon ||
           (synonym.weak ? NUMBER_NEXT.test(line.upper.slice(end)) && synonym.keys.some((k) => NUMERIC_KEYS.has(k)) : REFERENCE_NEXT.test(line.upper.slice(end))));

@@ -105,11 +105,25 @@ function columnOf(columns: Column[], x0: number, x1: number): Column {
   return best;
 }
 
+const NUMERIC_WORD = /^[-−(]?[$€£¥]?\d[\d.,]*\)?$/;
+
+/**
+ * The column of each word. A line holding at most one number is one cell
+ * (its words stay together even where they reach under the next title); a
+ * line of several numbers is a run of narrow cells, placed word by word.
+ */
+function kindOfWord(columns: Column[], line: IndexedLine, index: number): ColumnKind {
+  const numbers = line.words.filter((w) => NUMERIC_WORD.test(w.text)).length;
+  if (numbers <= 1) return columnOf(columns, line.x0, line.x1).kind;
+  const word = line.words[index]!;
+  return columnOf(columns, word.x, word.x + word.width).kind;
+}
+
 function cellsOf(columns: Column[], words: RowWord[], confidence: number): Cells {
   const partsByKind = new Map<ColumnKind, Part[]>();
   for (const { line, index } of words) {
     const word = line.words[index]!;
-    const kind = columnOf(columns, word.x, word.x + word.width).kind;
+    const kind = kindOfWord(columns, line, index);
     const parts = partsByKind.get(kind) ?? [];
     const start = line.starts[index]!;
     const last = parts[parts.length - 1];

@@ -3,10 +3,31 @@ import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { readPlaceDateLine } from "./fallbacks";
 import { findLabelled } from "../find-value";
+import { CONFIDENCE, foundOf } from "../found";
 import { splitItems, stripMarker } from "../mt700";
 import { readPorts } from "./shared";
 
 const DOCUMENT_LINES = 30;
+const LIST_ITEM = /^\s*\(?(\d{1,2})[.)]\s+\S/;
+/** A list of enclosed or required documents has at least this many numbered items. */
+const MIN_LIST_ITEMS = 2;
+
+/** An unlabelled numbered list ("1. COMMERCIAL INVOICE ...", "2. ..."), items with their wrapped lines. */
+function readNumberedList(ctx: ExtractionContext): void {
+  const { lines } = ctx.doc;
+  const start = lines.findIndex((l, i) => LIST_ITEM.exec(l.text)?.[1] === "1" && LIST_ITEM.exec(lines[i + 1]?.text ?? "")?.[1] === "2");
+  if (start < 0) return;
+  const first = lines[start]!;
+  const parts = [];
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i]!;
+    const item = LIST_ITEM.test(line.text);
+    if (line.page !== first.page || (!item && line.x0 <= first.x0) || (!item && i > start && line.y0 - lines[i - 1]!.y1 > line.y1 - line.y0)) break;
+    parts.push({ line, start: 0, end: line.text.length });
+  }
+  const items = splitItems({ tag: "list", parts }).map((d) => stripMarker(cleanValue(d.text))).filter(Boolean);
+  if (items.length >= MIN_LIST_ITEMS) ctx.set("documents_required", items, foundOf(parts, CONFIDENCE.scan));
+}
 
 export function extractDocumentInstruction(ctx: ExtractionContext): void {
   ctx.reference("reference_number", ["reference_number"]);
@@ -23,6 +44,7 @@ export function extractDocumentInstruction(ctx: ExtractionContext): void {
     const items = splitItems({ tag: "46A", parts: documents.found.parts }).map((d) => stripMarker(cleanValue(d.text))).filter(Boolean);
     if (items.length > 0) ctx.set("documents_required", items, documents.found);
   }
+  if (!ctx.has("documents_required")) readNumberedList(ctx);
   ctx.text("marks_and_numbers", ["marks"], { maxLines: 4 });
   readPlaceDateLine(ctx);
 }
