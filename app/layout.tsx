@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
+import "@/components/ui/ui.css";
+import "@/components/app-shell/app-shell.css";
 
 export const metadata: Metadata = {
   title: "Shipshape",

@@ -1,0 +1,28 @@
+import type { SessionUser } from "@/lib/auth/session";
+import { Badge } from "@/components/ui/badge";
+import { Brand } from "./brand";
+import { NavLink } from "./nav-link";
+import { SignOutButton } from "./sign-out-button";
+
+/** The signed-in app's top bar. Admin links only show to admins; the admin pages check again themselves. */
+export function AppHeader({ session }: { session: SessionUser }) {
+  return (
+    <header className="app-header">
+      <div className="app-header-inner">
+        <Brand />
+        <nav className="app-nav" aria-label="Main">
+          <NavLink href="/sets">Document sets</NavLink>
+          {session.role === "admin" && <NavLink href="/admin">API keys &amp; members</NavLink>}
+          <NavLink href="/docs">API reference</NavLink>
+        </nav>
+        <div className="app-user">
+          <span>
+            Signed in as <span className="app-user-email">{session.email}</span>
+          </span>
+          <Badge tone={session.role === "admin" ? "info" : "neutral"}>{session.role}</Badge>
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,14 @@
+export { Alert, type AlertTone } from "./alert";
+export { Badge, type BadgeTone } from "./badge";
+export { Button, type ButtonProps, type ButtonVariant } from "./button";
+export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
+export { CopyButton } from "./copy-button";
+export { Dialog, type DialogProps } from "./dialog";
+export { EmptyState } from "./empty-state";
+export { ErrorState } from "./error-state";
+export { fetchJson, RequestError } from "./fetch-json";
+export { describedBy, Field } from "./field";
+export { formatDate, formatDateTime } from "./format";
+export { PageHeader } from "./page-header";
+export { Panel } from "./panel";
+export { LoadingBlock, Spinner } from "./spinner";
