@@ -18,6 +18,8 @@ export interface CaseResult {
   score: CaseScore;
   expected: SplitResult[];
   predicted: SplitResult[];
+  /** Wall time of analyzeDocument on this file. */
+  ms: number;
   error?: string;
 }
 
@@ -39,11 +41,12 @@ export interface SpeedReport {
 /** Analyses one file and scores it; an engine error scores as an empty prediction. */
 export async function evaluateFile(name: string, pdf: Uint8Array, expected: SplitResult[]): Promise<CaseResult> {
   const pages = expected.reduce((sum, s) => sum + s.split.pages.length, 0);
+  const started = performance.now();
   try {
     const predicted = await analyzeDocument(pdf.slice(), { fileName: `${name}.pdf` });
-    return { name, pages, score: scoreCase(expected, predicted), expected, predicted };
+    return { name, pages, score: scoreCase(expected, predicted), expected, predicted, ms: performance.now() - started };
   } catch (error) {
-    return { name, pages, score: scoreCase(expected, []), expected, predicted: [], error: (error as Error).message };
+    return { name, pages, score: scoreCase(expected, []), expected, predicted: [], ms: performance.now() - started, error: (error as Error).message };
   }
 }
 

@@ -11,6 +11,8 @@ import { CORPUS_DIR, corpusExists, evaluateCorpus, type CorpusReport } from "./c
 import { evaluateGenerated, loadGenerated, measureSpeed } from "./engine";
 import { formatCorpus, formatSpeed, formatSummary } from "./report";
 
+/** Files listed as the slowest per page after the accuracy pass. */
+const SLOWEST_SHOWN = 5;
 const here = dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
 
@@ -35,6 +37,9 @@ console.log(formatSummary("Engine on generated fixtures", generated.summary));
 const failures = generated.cases.filter((c) => c.error);
 for (const c of failures) console.log(`  error in ${c.name}: ${c.error}`);
 
+const slowest = [...generated.cases].sort((a, b) => b.ms / b.pages - a.ms / a.pages).slice(0, SLOWEST_SHOWN);
+console.log(`\nSlowest per page (first pass): ${slowest.map((c) => `${c.name} ${(c.ms / c.pages).toFixed(0)} ms/page`).join(", ")}`);
+
 const speed = await measureSpeed(files);
 console.log(`\n${formatSpeed(speed)}`);
 
@@ -51,7 +56,7 @@ const resultsDir = join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
 const latest = {
   at: new Date().toISOString(),
-  generated: { summary: generated.summary, cases: generated.cases.map(({ name, pages, score, error }) => ({ name, pages, score, error })) },
+  generated: { summary: generated.summary, cases: generated.cases.map(({ name, pages, score, ms, error }) => ({ name, pages, score, ms, error })) },
   speed,
   corpus,
   endpoint,
