@@ -113,6 +113,8 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "PACKING LIST AND WEIGHT LIST",
     "DETAILED PACKING LIST",
     "PACKING NOTE",
+    "WEIGHT LIST",
+    "PACKING AND WEIGHT SPECIFICATION",
   ],
   certificate_of_origin: [
     "CERTIFICATE OF ORIGIN",
@@ -144,6 +146,8 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "QUALITY AND QUANTITY CERTIFICATE",
     "REPORT OF ANALYSIS",
     "TEST REPORT",
+    "INSPECTION REPORT",
+    "ANALYSIS REPORT",
   ],
   phytosanitary_certificate: ["PHYTOSANITARY CERTIFICATE", "PHYTOSANITARY CERTIFICATE FOR RE EXPORT", "PLANT HEALTH CERTIFICATE"],
   fumigation_certificate: [
@@ -151,6 +155,7 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "CERTIFICATE OF FUMIGATION",
     "FUMIGATION TREATMENT CERTIFICATE",
     "FUMIGATION RECORD",
+    "FUMIGATION REPORT",
   ],
   insurance: [
     "INSURANCE CERTIFICATE",

@@ -70,10 +70,12 @@ function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: Pa
   if (sequence) return sequence.current > 1 && open.cls === "letter_of_credit";
   const follows = followsCounter(open.last.markers, input.markers, input.features.title !== undefined);
   if (follows !== undefined) return follows;
-  if (input.markers.continuesPrevious || open.last.markers.continuesOnNext) return true;
+  const title = input.features.title;
+  const saysContinued = input.markers.continuesPrevious || open.last.markers.continuesOnNext;
+  if (saysContinued && (!title || title.cls === open.cls)) return true;
   if (startsAnother(open, input)) return false;
   if (best.cls === open.cls) return true;
-  if (input.features.title || (best.cls === "separator" && best.score > 0)) return false;
+  if (title || (best.cls === "separator" && best.score > 0)) return false;
   return best.score < WEAK_SCORE || (input.scores.get(open.cls) ?? 0) >= INHERIT_SHARE * best.score;
 }
 

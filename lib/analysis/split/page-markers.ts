@@ -30,7 +30,21 @@ export interface PageMarkers {
 }
 
 /** Words near the top of a page that make it a continuation of the page before. */
-const CONTINUATION_PHRASES = ["CONTINUED", "CONTINUATION", "CONTINUATION SHEET", "ATTACHED SHEET", "RIDER", "CONT D", "ATTACHMENT TO", "ADDENDUM"];
+const CONTINUATION_PHRASES = [
+  "CONTINUED",
+  "CONTINUATION",
+  "CONTINUATION SHEET",
+  "ATTACHED SHEET",
+  "RIDER",
+  "CONT D",
+  "ATTACHMENT TO",
+  "ADDENDUM",
+  // The terms printed on a document's reverse side belong to it.
+  "TERMS AND CONDITIONS",
+  "CONDITIONS OF CARRIAGE",
+  "TERMS OF CARRIAGE",
+  "REVERSE SIDE",
+];
 /** The top share of the page where a continuation heading sits. */
 const CONTINUATION_REGION = 0.25;
 const CONTINUES_ON_NEXT_PHRASES = ["CONTINUED ON NEXT PAGE", "CONTINUED OVERLEAF", "TO BE CONTINUED", "CONTINUED ON PAGE", "SEE NEXT PAGE", "CONTINUED ON ATTACHED"];

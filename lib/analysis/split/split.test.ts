@@ -89,6 +89,17 @@ describe("splitting documents", () => {
     expect(splitsOf(bl, rider)).toEqual([["Bill of Lading", [1, 2]]]);
   });
 
+  it("keeps a signed B/L's reverse side of terms with it even when the reverse repeats the title", () => {
+    const bl = [
+      "# BILL OF LADING",
+      "B/L No.: OLL2231904 | Shipper: ACME EXPORTS LTD",
+      "Shipped on board 12 March 2024 | Freight prepaid",
+      "Signed as agent for the carrier OCEANIC LINES LTD",
+    ];
+    const reverse = ["# BILL OF LADING - TERMS AND CONDITIONS", "~ 1. Definitions. Carrier means the party on whose behalf this Bill of Lading has been signed."];
+    expect(splitsOf(bl, reverse)).toEqual([["Bill of Lading", [1, 2]]]);
+  });
+
   it("keeps a reverse side that says nothing of any type (a legalisation stamp) with its certificate", () => {
     const origin = [
       "# CERTIFICATE OF ORIGIN",
