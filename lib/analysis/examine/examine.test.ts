@@ -10,6 +10,8 @@ describe("examinePresentation", () => {
     expect(matrix.rows.every((r) => r.cells.length === matrix.columns.length)).toBe(true);
     expect(matrix.rows.filter((r) => r.status === "mismatch")).toEqual([]);
     expect(matrix.rows.find((r) => r.key === "gross_weight")?.status).toBe("agree");
+    // The credit's "ANY SEAPORT IN THAILAND" is a range, not a port that differs from Bangkok.
+    expect(matrix.rows.find((r) => r.key === "port_of_loading")?.status).toBe("agree");
   });
 
   it("orders findings by severity and marks the matrix row of each discrepancy", () => {

@@ -19,6 +19,12 @@ const NOISE_WORDS = new Set([
 ]);
 /** A chunk with a digit in it is a reference or a code ("OBS/SC/25/463", "B7WE-20-5130-X"), not a goods word. */
 const CODE_CHUNK = /\S*\d\S*/g;
+/** Packing and cargo-type words: a description made only of these ("3 PALLETS FCL/FCL") is general, never conflicting. */
+const PACKING_WORDS = new Set([
+  "PALLET", "PALLETS", "BAG", "BAGS", "CARTON", "CARTONS", "CTNS", "BOX", "BOXES", "DRUM", "DRUMS", "CASE", "CASES",
+  "PACKAGE", "PACKAGES", "PKGS", "BALE", "BALES", "ROLL", "ROLLS", "FCL", "LCL", "CONTAINER", "CONTAINERS", "SAID",
+  "CONTAIN", "CONTAINS", "STC", "SHIPPER", "SHIPPERS", "LOAD", "COUNT", "STOW", "BULK", "CARGO", "GENERAL",
+]);
 /** Fuzzy word match for OCR noise: only for words this long. */
 const FUZZY_MIN_LENGTH = 5;
 const FUZZY_MIN_SIMILARITY = 0.8;
@@ -48,8 +54,9 @@ export function descriptionCoverage(creditDescription: string, description: stri
   return wanted.filter((w) => hasWord(present, w)).length / wanted.length;
 }
 
-/** True when two descriptions share at least one goods word: general terms do not conflict. */
+/** True when two descriptions share at least one goods word, or `a` names no goods at all: general terms do not conflict. */
 export function descriptionsShareWord(a: string, b: string): boolean {
   const words = new Set(goodsWords(b));
-  return goodsWords(a).some((w) => hasWord(words, w));
+  const own = goodsWords(a).filter((w) => !PACKING_WORDS.has(w));
+  return own.length === 0 || own.some((w) => hasWord(words, w));
 }

@@ -3,7 +3,7 @@
  * user as "differs" (e.g. a B/L shipper other than the beneficiary, allowed by
  * art. 14(k)), never as a discrepancy.
  */
-import { comparePorts } from "./ports";
+import { comparePorts, isPortRange } from "./ports";
 import { sameParty } from "./names";
 import { compactRef } from "./presentation";
 import { splitVessel } from "./rules/consistency-transport";
@@ -37,9 +37,12 @@ function pairDiffers(kind: Comparison, a: MatrixCell["value"], b: MatrixCell["va
   }
 }
 
-/** True when some present value differs from the first present one. */
+/** True when some present value differs from the first present one; a credit's port range is not a port to compare. */
 export function valuesDiffer(kind: Comparison, cells: MatrixCell[], t: Tolerances): boolean {
-  const present = cells.filter((c) => c.state === "present").map((c) => c.value);
+  const present = cells
+    .filter((c) => c.state === "present")
+    .map((c) => c.value)
+    .filter((v) => kind !== "port" || !isPortRange(String(v)));
   const [first, ...rest] = present;
   return first !== undefined && rest.some((v) => pairDiffers(kind, first, v, t));
 }

@@ -63,6 +63,7 @@ describe("invoice parties and goods descriptions", () => {
 
   it("lets other documents use general terms but warns on a conflicting description", () => {
     expect(rules(withFields(buildCleanPresentation(), "bill_of_lading", { description_of_goods: "RICE" }))).toEqual([]);
+    expect(rules(withFields(buildCleanPresentation(), "bill_of_lading", { description_of_goods: "4 X 40' FCL SAID TO CONTAIN 2000 BAGS" }))).toEqual([]);
     expect(rules(withFields(buildCleanPresentation(), "packing_list", { description_of_goods: "STEEL WIRE RODS" }))).toEqual([
       "documents.goods_description_not_conflicting:warning",
     ]);
