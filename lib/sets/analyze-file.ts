@@ -1,0 +1,56 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { findSetFile, updateSetFile } from "@/db/queries/sets-files";
+import { AnalysisError } from "@/lib/analysis/errors";
+import { analyzePages } from "@/lib/analysis/pipeline";
+import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
+import { env } from "@/lib/env";
+import { recordAnalysis } from "@/lib/services/record-analysis";
+import { databaseFileStore, type FileStore } from "./storage";
+
+const INTERNAL_FAILURE = "The file could not be analysed because of an internal error; try uploading it again.";
+
+function pageCountOf(pages: { number: number }[]): number {
+  return Math.max(0, ...pages.map((p) => p.number));
+}
+
+/**
+ * Reads, splits, classifies and extracts one stored file, keeping the state in
+ * the database (`analyzing`, then `done` or `failed` with the reason) so any
+ * request can report progress. Reading runs in the isolation pool: a hostile
+ * file costs a child process, never the web server. Never throws.
+ */
+export async function analyzeFile(
+  db: Db,
+  params: { organizationId: string; setId: string; fileId: string; userId: string | null },
+  store: FileStore = databaseFileStore(db),
+): Promise<void> {
+  const scope = { organizationId: params.organizationId, fileId: params.fileId };
+  try {
+    const file = await findSetFile(db, params);
+    if (!file) return;
+    await updateSetFile(db, scope, { status: "analyzing", errorDetail: null });
+    const bytes = await store.get({ organizationId: params.organizationId, storageKey: file.storageKey });
+    if (!bytes) throw new Error(`stored bytes of ${file.id} are missing`);
+    const started = performance.now();
+    const pages = await ingestDocumentIsolated(bytes, { maxPages: env().MAX_PAGES });
+    const result = analyzePages(pages, { evidence: true, fileName: file.fileName });
+    const analysis = await recordAnalysis(db, {
+      organizationId: params.organizationId,
+      userId: params.userId,
+      inputName: file.fileName,
+      inputBytes: file.sizeBytes,
+      sha256: file.sha256,
+      pageCount: pageCountOf(pages),
+      result,
+      durationMs: Math.round(performance.now() - started),
+    });
+    await updateSetFile(db, scope, { status: "done", pageCount: pageCountOf(pages), analysisId: analysis.id, pages });
+  } catch (error) {
+    const detail = error instanceof AnalysisError ? error.message : INTERNAL_FAILURE;
+    if (!(error instanceof AnalysisError)) console.error(`set file ${params.fileId}: analysis failed`, error);
+    await updateSetFile(db, scope, { status: "failed", errorDetail: detail }).catch((e: unknown) =>
+      console.error(`set file ${params.fileId}: could not record the failure`, e),
+    );
+  }
+}

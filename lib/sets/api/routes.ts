@@ -1,0 +1,94 @@
+import "server-only";
+import { FORMAT_MIME_TYPES, type DocumentFormat } from "@/lib/analysis/ingest/sniff";
+import { ApiError } from "@/lib/api/errors";
+import { readAnalyzeForm } from "@/lib/api/multipart";
+import { env } from "@/lib/env";
+import { addFile } from "../add-file";
+import { analyzeFile } from "../analyze-file";
+import { startInBackground } from "../analysis-queue";
+import { correctSplit } from "../correct-split";
+import { createSet } from "../create-set";
+import { deleteSet } from "../delete-set";
+import { getSet } from "../get-set";
+import { listSets } from "../list-sets";
+import { readFileContent } from "../read-file-content";
+import { readJsonBody, withMember } from "./respond";
+
+const BYTES_PER_MB = 2 ** 20;
+/** Stored bytes never change under a file id, so the browser may keep them for a while. */
+const CONTENT_CACHE_SECONDS = 3600;
+
+/** GET /api/sets */
+export const listSetsRoute = withMember(async (_request, { db, member }) => {
+  return Response.json({ sets: await listSets(db, { organizationId: member.organizationId }) });
+}, { mutation: false });
+
+/** POST /api/sets {name, presentationDate?} */
+export const createSetRoute = withMember(async (request, { db, member }) => {
+  const body = await readJsonBody(request);
+  const set = await createSet(db, {
+    organizationId: member.organizationId,
+    userId: member.userId,
+    name: body.name as string,
+    presentationDate: (body.presentationDate as string | null | undefined) || null,
+  });
+  return Response.json(set, { status: 201, headers: { location: `/api/sets/${set.id}` } });
+}, { mutation: true });
+
+/** GET /api/sets/{id} */
+export function getSetRoute(setId: string) {
+  return withMember(async (_request, { db, member }) => {
+    return Response.json(await getSet(db, { organizationId: member.organizationId, setId }));
+  }, { mutation: false });
+}
+
+/** DELETE /api/sets/{id} */
+export function deleteSetRoute(setId: string) {
+  return withMember(async (_request, { db, member }) => {
+    await deleteSet(db, { organizationId: member.organizationId, setId });
+    return new Response(null, { status: 204 });
+  }, { mutation: true });
+}
+
+/**
+ * POST /api/sets/{id}/files: one file per request (the browser sends each
+ * file on its own, with its own progress). The body streams through the
+ * multipart reader with the upload limit; analysis starts after the reply.
+ */
+export function uploadFileRoute(setId: string) {
+  return withMember(async (request, { db, member }) => {
+    const input = await readAnalyzeForm(request, env().MAX_UPLOAD_MB * BYTES_PER_MB);
+    if (input.kind !== "file") throw new ApiError("bad_request", "Upload the document as a file field; a url is not accepted here.");
+    const scope = { organizationId: member.organizationId, setId };
+    const file = await addFile(db, { ...scope, fileName: input.name, bytes: input.bytes });
+    startInBackground(() => analyzeFile(db, { ...scope, fileId: file.id, userId: member.userId }));
+    return Response.json(file, { status: 201 });
+  }, { mutation: true });
+}
+
+/** GET /api/sets/{id}/files/{fileId}/content: the stored bytes, for page thumbnails. */
+export function fileContentRoute(setId: string, fileId: string) {
+  return withMember(async (_request, { db, member }) => {
+    const content = await readFileContent(db, { organizationId: member.organizationId, setId, fileId });
+    return new Response(new Uint8Array(content.bytes), {
+      headers: {
+        "content-type": FORMAT_MIME_TYPES[content.format as DocumentFormat] ?? "application/octet-stream",
+        "content-length": String(content.bytes.length),
+        "cache-control": `private, max-age=${CONTENT_CACHE_SECONDS}`,
+        // Served for our own viewer only: never sniffed into something else, never run as a page.
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "sandbox",
+        "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(content.fileName)}`,
+      },
+    });
+  }, { mutation: false });
+}
+
+/** PATCH /api/sets/{id}/files/{fileId}/splits: one correction; returns the splits in force. */
+export function correctSplitRoute(setId: string, fileId: string) {
+  return withMember(async (request, { db, member }) => {
+    const correction = await readJsonBody(request);
+    const splits = await correctSplit(db, { organizationId: member.organizationId, userId: member.userId, setId, fileId, correction });
+    return Response.json({ splits });
+  }, { mutation: true });
+}

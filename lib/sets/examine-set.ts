@@ -1,0 +1,42 @@
+import { examinePresentation } from "@/lib/analysis/examine";
+import { ExaminationError } from "@/lib/analysis/examine/errors";
+import type { ExaminedDocument } from "@/lib/analysis/examine/types";
+import type { Page } from "@/lib/analysis/types";
+import { documentIdOf, type SetExamination, type SetFileView } from "./types";
+
+function textOf(pages: Page[], numbers: number[]): string {
+  const wanted = new Set(numbers);
+  return pages
+    .filter((p) => wanted.has(p.number))
+    .map((p) => p.lines.map((l) => l.text).join("\n"))
+    .join("\n");
+}
+
+/**
+ * The set's splits in force (corrections included) as one presentation,
+ * examined at `presentationDate`. Each document carries its pages' text so
+ * the clause rules (clean B/L, transhipment, credit number) can read it.
+ */
+export function examineSet(
+  files: SetFileView[],
+  pagesByFile: Map<string, Page[]>,
+  presentationDate: string,
+): { examination: SetExamination | null; error: string | null } {
+  const documents: ExaminedDocument[] = files
+    .filter((f) => f.status === "done")
+    .flatMap((file) =>
+      file.splits.map((result, i) => ({
+        id: documentIdOf(file.id, i),
+        fileName: file.fileName,
+        result,
+        text: textOf(pagesByFile.get(file.id) ?? [], result.split.pages),
+      })),
+    );
+  if (documents.length === 0) return { examination: null, error: null };
+  try {
+    return { examination: { ...examinePresentation({ documents, presentationDate }), presentationDate }, error: null };
+  } catch (error) {
+    if (error instanceof ExaminationError) return { examination: null, error: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { findAnalysis } from "@/db/queries/analyses";
+import { findDocumentSet } from "@/db/queries/sets";
+import { listSplitCorrections } from "@/db/queries/sets-corrections";
+import { listSetFilePages, listSetFiles } from "@/db/queries/sets-files";
+import type { Page, SplitResult } from "@/lib/analysis/types";
+import { ServiceError } from "@/lib/services/errors";
+import { SET_NOT_FOUND } from "./delete-set";
+import { examineSet } from "./examine-set";
+import { toFileView } from "./file-view";
+import type { SetView } from "./types";
+
+/** Today in UTC as YYYY-MM-DD: the presentation date of a set that names none. */
+export function todayIsoDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * A set with its files, the splits in force and, once no file is still being
+ * analysed, the examination of the whole set at its presentation date.
+ */
+export async function getSet(
+  db: Db,
+  params: { organizationId: string; setId: string; today?: string },
+): Promise<SetView> {
+  const set = await findDocumentSet(db, params);
+  if (!set) throw new ServiceError("not_found", SET_NOT_FOUND);
+  const scope = { organizationId: params.organizationId };
+  const rows = await listSetFiles(db, { ...scope, setId: set.id });
+  const done = rows.filter((r) => r.status === "done");
+  const [pageRows, corrections, results] = await Promise.all([
+    listSetFilePages(db, { ...scope, fileIds: done.map((r) => r.id) }),
+    listSplitCorrections(db, { ...scope, fileIds: done.map((r) => r.id) }),
+    Promise.all(done.map((r) => (r.analysisId ? findAnalysis(db, { ...scope, analysisId: r.analysisId }) : undefined))),
+  ]);
+  const pagesByFile = new Map(pageRows.map((r) => [r.id, (r.pages ?? []) as Page[]]));
+  const resultByFile = new Map(done.map((r, i) => [r.id, (results[i]?.result ?? null) as SplitResult[] | null]));
+  const files = rows.map((row) =>
+    toFileView(row, {
+      pages: pagesByFile.get(row.id) ?? null,
+      analysisResult: resultByFile.get(row.id) ?? null,
+      corrections: corrections.filter((c) => c.setFileId === row.id),
+    }),
+  );
+  const settled = rows.every((r) => r.status === "done" || r.status === "failed");
+  const presentationDate = set.presentationDate ?? params.today ?? todayIsoDate();
+  const { examination, error } = settled ? examineSet(files, pagesByFile, presentationDate) : { examination: null, error: null };
+  return {
+    set: { id: set.id, name: set.name, presentationDate: set.presentationDate, createdAt: set.createdAt.toISOString() },
+    files,
+    settled,
+    examination,
+    examinationError: error,
+  };
+}

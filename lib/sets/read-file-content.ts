@@ -1,0 +1,17 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { findSetFile } from "@/db/queries/sets-files";
+import { ServiceError } from "@/lib/services/errors";
+import { databaseFileStore, type FileStore } from "./storage";
+
+/** The bytes of one uploaded file, as stored, with its sniffed format. */
+export async function readFileContent(
+  db: Db,
+  params: { organizationId: string; setId: string; fileId: string },
+  store: FileStore = databaseFileStore(db),
+): Promise<{ bytes: Uint8Array; format: string; fileName: string }> {
+  const file = await findSetFile(db, params);
+  const bytes = file && (await store.get({ organizationId: params.organizationId, storageKey: file.storageKey }));
+  if (!file || !bytes) throw new ServiceError("not_found", "No such file in this set.");
+  return { bytes, format: file.format, fileName: file.fileName };
+}
