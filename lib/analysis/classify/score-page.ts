@@ -1,7 +1,7 @@
 import { TITLES, type PageClass } from "./cues";
 import { containsPhrase, preparePhrase, type Phrase } from "./normalize-text";
 import type { PageFeatures } from "./page-features";
-import { VOCABULARY } from "./vocabulary";
+import { VOCABULARY, weightedPhrases } from "./vocabulary";
 
 /** The page's own title: worth more than any amount of body vocabulary, so titles dominate. */
 export const TITLE_EXACT_WEIGHT = 14;
@@ -32,12 +32,12 @@ export type ClassScores = Map<PageClass, number>;
 const CLASSES = Object.keys(TITLES) as PageClass[];
 
 /** Multi-word titles of real document types, for spotting a list of documents. */
-const LISTABLE: ReadonlyArray<readonly [Phrase, PageClass]> = CLASSES.filter((c) => VOCABULARY[c].length > 0)
+const LISTABLE: ReadonlyArray<readonly [Phrase, PageClass]> = CLASSES.filter((c) => weightedPhrases(VOCABULARY[c]).length > 0)
   .flatMap((cls) => TITLES[cls].filter((p) => p.includes(" ")).map((p) => [preparePhrase(p), cls] as const));
 
 const PREPARED_VOCABULARY: ReadonlyArray<readonly [PageClass, ReadonlyArray<readonly [Phrase, number]>]> = CLASSES.map((cls) => [
   cls,
-  VOCABULARY[cls].map(([phrase, weight]) => [preparePhrase(phrase), weight] as const),
+  weightedPhrases(VOCABULARY[cls]).map(([phrase, weight]) => [preparePhrase(phrase), weight] as const),
 ]);
 
 /** Scores every class on one page from its title, vocabulary and structure. */
