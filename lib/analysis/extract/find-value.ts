@@ -139,3 +139,24 @@ export function findLabelled<T>(
   }
   return undefined;
 }
+
+/**
+ * A block under a label that holds a list (documents required): the rest of
+ * the label's line and every following line indented past the label, or in
+ * its value column, until a gap or a line back at the label's margin.
+ */
+export function readBlock(doc: Doc, hit: LabelHit, maxLines: number): Found | undefined {
+  const { line } = hit;
+  const parts: Part[] = [];
+  if (hasText(line, hit.valueStart, line.text.length)) parts.push(partOf(line, hit.valueStart));
+  const margin = xAt(line, hit.start) + COLUMN_SLACK_EM * lineHeight(line) / 2;
+  let last = line;
+  for (let id = line.id + 1; id < doc.lines.length && parts.length < maxLines; id++) {
+    const next = doc.lines[id]!;
+    if (next.page !== line.page || next.y0 - last.y1 > MAX_GAP_LINES * lineHeight(last) || next.x0 < margin) break;
+    if (next.repeated) continue;
+    parts.push(partOf(next));
+    last = next;
+  }
+  return parts.length > 0 ? foundOf(parts, CONFIDENCE.below) : undefined;
+}

@@ -23,6 +23,9 @@ const TITLE_TAGS: Array<[RegExp, string]> = [
   [/ADVISING BANK/i, "ADVISING"],
 ];
 
+/** List item openings: "+", "1.", "1)", "(1)", "a)", "- ". Capital "A)" stays a sub-item (MT700 habit). */
+const ITEM_MARKER = /^\s*(?:\+|\(?\d{1,2}[.)](?!\d)|\(?[a-z]\)|-\s)/;
+
 export interface TagField {
   tag: string;
   title?: string;
@@ -106,7 +109,7 @@ export function tagValue(field: TagField | undefined, separator = " "): Found | 
 export function splitItems(field: TagField | undefined): Found[] {
   if (!field) return [];
   const items: Part[][] = [];
-  const marker = /^\s*(?:\+|\(?\d{1,2}[.)](?!\d)|-\s)/;
+  const marker = ITEM_MARKER;
   for (const part of field.parts) {
     const text = part.line.text.slice(part.start, part.end);
     if (marker.test(text) || items.length === 0) items.push([part]);
@@ -117,5 +120,5 @@ export function splitItems(field: TagField | undefined): Found[] {
 
 /** Removes a list marker from an item's text. */
 export function stripMarker(text: string): string {
-  return text.replace(/^\s*(?:\+|\(?\d{1,2}[.)](?!\d)|-\s)\s*/, "");
+  return text.replace(ITEM_MARKER, "").trimStart();
 }

@@ -7,6 +7,7 @@ import { findContainerNumbers, normalizeSealNumber } from "../normalize/containe
 import { findDates } from "../normalize/date";
 import { normalizeIncoterm } from "../normalize/incoterms";
 import { normalizeFreightTerms } from "../normalize/terms";
+import { parseWeightKg } from "../normalize/weight";
 import type { ExtractionContext } from "./context";
 import { valueOfHit } from "./find-value";
 import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
@@ -92,6 +93,11 @@ export function scanHsCodes(ctx: ExtractionContext, key = "hs_codes"): void {
   if (codes.length > 0) ctx.set(key, codes, foundOf(parts, CONFIDENCE.sameLine));
 }
 
+/** HS codes printed in a text: "1207.40", "0904.11.00", "HS 100199". */
+export function hsCodesIn(text: string): string[] {
+  return [...text.matchAll(HS_CODE)].map((m) => m[1]!.replace(/\s/g, ""));
+}
+
 /** prepaid | collect from "FREIGHT PREPAID" anywhere, after the labelled "Freight:" box. */
 export function scanFreight(ctx: ExtractionContext, key = "freight_terms"): void {
   for (const hit of ctx.doc.hitsByKey.get("freight") ?? []) {
@@ -134,5 +140,25 @@ export function scanIncoterm(ctx: ExtractionContext, key = "incoterms"): void {
     if (!INCOTERM_LINE.test(line.upper)) continue;
     const value = normalizeIncoterm(line.text.replace(/:.*$/, ""));
     if (value) return ctx.set(key, value, { ...foundOf([partOf(line)], CONFIDENCE.scan) } as Found);
+  }
+}
+
+/** "gross weight was found to be 72.900,000 KGS, the tare of the containers 8.250,000 KGS": a weight named in prose. */
+const WEIGHT_PHRASE = /\b(GROSS|NET|TARE)\b[A-Z ,]{0,60}?(\d[\d.,]*\s*(?:KGS?|KILOS?|KILOGRAMS?|MT|M\/T|METRIC TONS?|TONNES?|LBS?)\b)/gi;
+const WEIGHT_KEYS: Readonly<Record<string, string>> = { GROSS: "gross_weight_kg", NET: "net_weight_kg", TARE: "tare_weight_kg" };
+
+/** Weights stated in sentences (surveyors' findings), for the keys in `keys`, across line breaks. */
+export function scanWeightPhrases(ctx: ExtractionContext, keys: readonly string[]): void {
+  const { lines } = ctx.doc;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1];
+    const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
+    for (const m of text.matchAll(WEIGHT_PHRASE)) {
+      if (m.index >= line.text.length) break;
+      const key = WEIGHT_KEYS[m[1]!.toUpperCase()]!;
+      const kg = keys.includes(key) ? parseWeightKg(m[2]!, undefined, ctx.doc.decimalComma) : undefined;
+      if (kg !== undefined) ctx.set(key, kg, foundOf([partOf(line, m.index)], CONFIDENCE.scan));
+    }
   }
 }

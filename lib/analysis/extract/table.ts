@@ -12,7 +12,7 @@ import { foundOf, partOf, type Found, type Part } from "./found";
 
 export type ColumnKind =
   | "description" | "quantity" | "unit" | "unit_price" | "amount" | "packages" | "gross" | "net" | "measurement"
-  | "marks" | "hs" | "parameter" | "result" | "specification" | "method";
+  | "marks" | "hs" | "invoice" | "parameter" | "result" | "specification" | "method";
 
 const HEADERS: Array<[ColumnKind, string]> = [
   ["description", "(?:NUMBER\\s*AND\\s*KIND\\s*OF\\s*)?PACKAGES?[;,]?\\s*(?:AND\\s*)?DESCRIPTION(?:\\s*OF\\s*(?:THE\\s*)?GOODS)?|DESCRIPTION(?:\\s*OF\\s*(?:PACKAGES\\s*AND\\s*)?GOODS)?|GOODS|COMMODITY|PARTICULARS|PRODUCT"],
@@ -26,6 +26,7 @@ const HEADERS: Array<[ColumnKind, string]> = [
   ["packages", "NO\\.?\\s*OF\\s*(?:PACKAGES|PKGS|CARTONS|CTNS)|PACKAGES|PKGS|CARTONS|CTNS|PACKING"],
   ["marks", "MARKS(?:\\s*(?:&|AND)\\s*(?:NOS?\\.?|NUMBERS))?|SHIPPING\\s*MARKS"],
   ["hs", "HS\\s*CODE|H\\.S\\.\\s*CODE|HS\\s*NO\\.?"],
+  ["invoice", "INVOICE(?:\\s*(?:NO\\.?|NUMBER))?|INVOIC"],
   ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],
   ["result", "RESULTS?|ACTUAL(?:\\s*VALUE)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?"],
   ["specification", "SPECIFICATIONS?|SPEC\\.?|STANDARDS?|LIMITS?|GUARANTEED|REQUIREMENTS?"],

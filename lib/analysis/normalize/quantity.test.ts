@@ -26,6 +26,8 @@ describe("parsePackages", () => {
     ["250 Cartons", 250, "Cartons"],
     ["TOTAL: 358 ROLLS ONLY", 358, "ROLLS"],
     ["5 (FIVE) PALLETS", 5, "PALLETS"],
+    ["900 JUTE BAGS", 900, "JUTE BAGS"],
+    ["71 BIG BAGS OF WHEAT", 71, "BIG BAGS"],
   ])("%s → %d %s", (text, count, type) => {
     expect(parsePackages(text)).toMatchObject({ count, type });
   });

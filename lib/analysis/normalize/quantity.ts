@@ -25,7 +25,7 @@ const PACKAGE_WORDS =
   "PALLETS?|PLTS?|SKIDS?|DRUMS?|BARRELS?|CRATES?|ROLLS?|REELS?|BUNDLES?|COILS?|PIECES|PCS|UNITS|TINS|CANS|" +
   "IBCS?|TOTES?|CONTAINERS?|BULK BAGS|FLEXIBAGS?|CARBOYS?|PAILS?|JARS?|BOTTLES|TRAYS|CASKS?|LOTS?";
 const PACKAGES_PATTERN = new RegExp(
-  `(?<![\\d.,])(\\d{1,3}(?:[,.\\u00a0]\\d{3})+|\\d+)\\s*(?:\\(\\s*[A-Z\\s-]+\\)\\s*)?(?:X\\s+)?(${PACKAGE_WORDS})(?![A-Z])`,
+  `(?<![\\d.,])(\\d{1,3}(?:[,.\\u00a0]\\d{3})+|\\d+)\\s*(?:\\(\\s*[A-Z\\s-]+\\)\\s*)?(?:X\\s+)?((?:(?:JUTE|PP|POLY|PAPER|WOVEN|PLASTIC|WOODEN|STEEL|FIBRE|FIBER|CARDBOARD|MULTIWALL|NEW|BIG|JUMBO|BULK|FLEXIBLE)\\s+){0,2}(?:${PACKAGE_WORDS}))(?![A-Z])`,
   "i",
 );
 

@@ -4,11 +4,46 @@ import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { findLabelled } from "../find-value";
 import { CONFIDENCE, foundOf, partOf } from "../found";
-import { scanHsCodes } from "../scan";
+import { hsCodesIn, scanHsCodes } from "../scan";
+import type { Table } from "../table";
 import { cleanGoods, readPlaceDateLine, readRoute } from "./fallbacks";
 import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights } from "./shared";
 
-const AUTHORITY_LINE = /CHAMBER OF COMMERCE|CHAMBER OF INDUSTRY|MINISTRY OF|CUSTOMS AUTHORITY|EXPORT PROMOTION|GENERAL ADMINISTRATION/i;
+/** An issuing body's name: "<PLACE> CHAMBER OF COMMERCE [AND INDUSTRY]", ministries, customs, export boards. */
+const AUTHORITY_NAME =
+  /(?:THE\s+)?((?:[A-Z][A-Z&'.-]*\s+){0,4}CHAMBER\s+OF\s+(?:COMMERCE|INDUSTRY)(?:\s*(?:AND|&)\s*(?:INDUSTRY|COMMERCE|AGRICULTURE))?(?:\s+OF\s+[A-Z][A-Z]+(?:\s+[A-Z]+)?)?|MINISTRY\s+OF\s+[A-Z ]+|[A-Z ]*CUSTOMS\s+AUTHORITY|[A-Z ]*EXPORT\s+PROMOTION\s+[A-Z ]+)/;
+const AUTHORITY_CONTEXT = /\b(?:SEEN FOR|LEGALI[SZ]ATION|SIGNATURE AND STAMP OF)\b/i;
+
+/** The chamber or authority named on the certificate, preferring a line that names it alone. */
+function readAuthority(ctx: ExtractionContext): void {
+  const { lines } = ctx.doc;
+  let fallback: { name: string; line: (typeof lines)[number] } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1];
+    const text = next && next.page === line.page && next.x0 <= line.x0 + 1 ? `${line.upper} ${next.upper}` : line.upper;
+    const m = AUTHORITY_NAME.exec(text);
+    if (!m || m.index >= line.upper.length) continue;
+    const name = cleanValue(m[1]!);
+    if (!AUTHORITY_CONTEXT.test(line.text) && !/\bBY\b|\bCERTIF/i.test(line.text.slice(0, m.index))) {
+      return ctx.set("issuing_authority", name, foundOf([partOf(line, m.index)], CONFIDENCE.scan));
+    }
+    fallback ??= { name, line };
+  }
+  if (fallback) ctx.set("issuing_authority", fallback.name, foundOf([partOf(fallback.line)], CONFIDENCE.scan));
+}
+
+/** HS codes and the invoice number printed in the goods table. */
+function readTableReferences(ctx: ExtractionContext, table: Table | undefined): void {
+  const item = table?.items[0];
+  if (!item) return;
+  const invoice = item.invoice;
+  // A narrow invoice column wraps one reference over several lines: join without spaces.
+  const reference = invoice && invoice.parts.map((p) => p.line.text.slice(p.start, p.end).trim()).join("");
+  if (invoice && reference && /\d/.test(reference)) ctx.set("invoice_number", reference, invoice);
+  const codes = [item.hs, item.description].flatMap((cell) => (cell ? hsCodesIn(cell.text) : []));
+  if (codes.length > 0) ctx.set("hs_codes", [...new Set(codes)], (item.hs ?? item.description)!);
+}
 const ORIGIN_PHRASE = /(?:GOODS\s+(?:ARE\s+)?OF|ORIGINATE\s+IN|ORIGINATING\s+IN|PRODUCED\s+IN|MANUFACTURED\s+IN)\s+([A-Z][A-Z .']+)/i;
 
 export function extractCertificateOfOrigin(ctx: ExtractionContext): void {
@@ -24,8 +59,7 @@ export function extractCertificateOfOrigin(ctx: ExtractionContext): void {
   }
   ctx.country("destination_country", ["destination_country"]);
   ctx.text("issuing_authority", ["issuing_authority"]);
-  const authority = ctx.doc.lines.find((l) => AUTHORITY_LINE.test(l.text));
-  if (authority) ctx.set("issuing_authority", cleanValue(authority.text.replace(/^.*\bBY\s+/i, "")), foundOf([partOf(authority)], CONFIDENCE.scan));
+  readAuthority(ctx);
   readVesselVoyage(ctx, false);
   readPorts(ctx);
   readRoute(ctx, true);
@@ -38,6 +72,7 @@ export function extractCertificateOfOrigin(ctx: ExtractionContext): void {
   ctx.packages("number_of_packages", undefined, ["total_packages", "packages", "quantity", "description"]);
   readWeights(ctx, { gross: "gross_weight_kg" });
   fillFromTable(ctx, table, { gross: "gross_weight_kg", packages: "number_of_packages" });
+  readTableReferences(ctx, table);
   ctx.reference("invoice_number", ["invoice_number"]);
   readPlaceDateLine(ctx);
 }

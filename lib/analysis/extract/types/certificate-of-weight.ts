@@ -1,7 +1,7 @@
 /** Certificate of weight (weight note, weighbridge or surveyor's certificate). */
 import type { ExtractionContext } from "../context";
 import { readPlaceDateLine } from "./fallbacks";
-import { scanContainers } from "../scan";
+import { scanContainers, scanWeightPhrases } from "../scan";
 import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights } from "./shared";
 
 export function extractCertificateOfWeight(ctx: ExtractionContext): void {
@@ -18,6 +18,7 @@ export function extractCertificateOfWeight(ctx: ExtractionContext): void {
   ctx.packages("number_of_packages", undefined, ["total_packages", "packages", "quantity", "description"]);
   readWeights(ctx, { gross: "gross_weight_kg", net: "net_weight_kg", tare: "tare_weight_kg" });
   fillFromTable(ctx, readCargoTable(ctx), { gross: "gross_weight_kg", net: "net_weight_kg", packages: "number_of_packages" });
+  scanWeightPhrases(ctx, ["gross_weight_kg", "net_weight_kg", "tare_weight_kg"]);
   ctx.date("date_of_weighing", ["weighing_date"]);
   readPlaceDateLine(ctx);
 }

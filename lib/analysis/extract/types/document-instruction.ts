@@ -2,9 +2,10 @@
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { readPlaceDateLine } from "./fallbacks";
-import { findLabelled } from "../find-value";
+import { readDocumentList } from "./document-list";
 import { CONFIDENCE, foundOf } from "../found";
 import { splitItems, stripMarker } from "../mt700";
+import { readShipmentSentence } from "./fallbacks";
 import { readPorts } from "./shared";
 
 const DOCUMENT_LINES = 30;
@@ -37,13 +38,10 @@ export function extractDocumentInstruction(ctx: ExtractionContext): void {
   ctx.party("shipper", undefined, ["shipper", "exporter", "seller", "beneficiary"]);
   ctx.party("consignee", undefined, ["consignee"]);
   ctx.party("notify_party", undefined, ["notify_party"]);
-  readPorts(ctx);
+  readPorts(ctx, undefined, true);
   ctx.description("description_of_goods", ["description"]);
-  const documents = findLabelled(ctx.doc, ["documents_required"], (f) => f, { maxLines: DOCUMENT_LINES });
-  if (documents) {
-    const items = splitItems({ tag: "46A", parts: documents.found.parts }).map((d) => stripMarker(cleanValue(d.text))).filter(Boolean);
-    if (items.length > 0) ctx.set("documents_required", items, documents.found);
-  }
+  readShipmentSentence(ctx);
+  readDocumentList(ctx, DOCUMENT_LINES);
   if (!ctx.has("documents_required")) readNumberedList(ctx);
   ctx.text("marks_and_numbers", ["marks"], { maxLines: 4 });
   readPlaceDateLine(ctx);

@@ -138,3 +138,24 @@ export function readPackagesLine(ctx: ExtractionContext, countKey: string, typeK
     return;
   }
 }
+
+const SHIPMENT_SENTENCE = /\bSHIPMENT OF\s+(.+?)\s+FROM\s+(.+?)\s+TO\s+(.+?)(?=\s+(?:AND|BY|PER|VIA|ON|UNDER|WITH)\b|[,;.]|$)/i;
+
+/** "covering the shipment of HULLED SESAME SEEDS from MELBOURNE to APAPA" in a letter, even across a line break. */
+export function readShipmentSentence(ctx: ExtractionContext): void {
+  const { lines } = ctx.doc;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1];
+    const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
+    const m = SHIPMENT_SENTENCE.exec(text);
+    if (!m) continue;
+    const found = foundOf(next ? [partOf(line), partOf(next)] : [partOf(line)], CONFIDENCE.scan);
+    ctx.set("description_of_goods", cleanValue(m[1]!), found);
+    const from = normalizePort(m[2]!);
+    const to = normalizePort(m[3]!);
+    if (from) ctx.set("port_of_loading", from, found);
+    if (to) ctx.set("port_of_discharge", to, found);
+    return;
+  }
+}

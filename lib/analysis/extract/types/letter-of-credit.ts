@@ -14,6 +14,7 @@ import type { ExtractionContext } from "../context";
 import { findLabelled } from "../find-value";
 import { foundOf, narrowFound, type Found } from "../found";
 import { parseTags, splitItems, stripMarker, tagValue, type TagField } from "../mt700";
+import { readDocumentList } from "./document-list";
 
 const BIC = /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
 /** "ABOUT"/"APPROXIMATELY" before an amount or quantity allows 10% either way (UCP 600 art. 30 a). */
@@ -189,11 +190,7 @@ function readLetterForm(ctx: ExtractionContext): void {
   const goods = findLabelled(ctx.doc, ["description"], (f) => f, { maxLines: 8 });
   if (goods) setGoods(ctx, goods.found);
   ctx.incoterm("incoterms", ["incoterms"]);
-  const documents = findLabelled(ctx.doc, ["documents_required"], (f) => f, { maxLines: DOCUMENT_LINES });
-  if (documents) {
-    const items = splitItems({ tag: "46A", parts: documents.found.parts }).map((d) => stripMarker(cleanValue(d.text))).filter(Boolean);
-    if (items.length > 0) ctx.set("documents_required", items, documents.found);
-  }
+  readDocumentList(ctx, DOCUMENT_LINES);
   const presentation = findLabelled(ctx.doc, ["presentation_period"], (f) => findNumbers(f.text)[0]?.value);
   if (presentation) ctx.set("presentation_period_days", presentation.value, presentation.found);
   ctx.text("confirmation_instructions", ["confirmation"]);

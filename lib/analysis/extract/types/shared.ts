@@ -41,8 +41,14 @@ export function readVesselVoyage(ctx: ExtractionContext, withVoyage: boolean): v
   if (withVoyage) ctx.text("voyage", ["voyage"]);
 }
 
-export function readPorts(ctx: ExtractionContext, keys: readonly string[] = ["port_of_loading", "port_of_discharge"]): void {
-  for (const key of keys) ctx.port(key, [key]);
+const SHORT_PORT_LABELS: Readonly<Record<string, string>> = { port_of_loading: "from", port_of_discharge: "to" };
+
+/** Ports by their labels; "From:"/"To:" count too unless `strict` (letters, where "To:" is the addressee). */
+export function readPorts(ctx: ExtractionContext, keys: readonly string[] = ["port_of_loading", "port_of_discharge"], strict = false): void {
+  for (const key of keys) {
+    const short = SHORT_PORT_LABELS[key];
+    ctx.port(key, short && !strict ? [key, short] : [key]);
+  }
 }
 
 /** The amount of a money text: the number next to a currency, else the last number. */
