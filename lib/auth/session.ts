@@ -3,12 +3,12 @@ import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { sessionCookieName } from "./cookies";
+import { SIGN_IN_PATH } from "./paths";
 import { isSameOriginRequest } from "./same-origin";
 import { loadSessionUser, readSessionClaims, type SessionUser } from "./session-lookup";
 
 export type { SessionUser } from "./session-lookup";
-
-export const SIGN_IN_PATH = "/signin";
+export { HOME_PATH, SIGN_IN_PATH } from "./paths";
 
 /**
  * The data-access guards. Every page, route handler and server action calls

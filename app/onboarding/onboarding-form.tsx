@@ -1,0 +1,33 @@
+"use client";
+
+import { useActionState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field } from "@/components/ui/field";
+import { createFirstAdminAction, type OnboardingState } from "./actions";
+
+export function OnboardingForm({ passwordMinLength }: { passwordMinLength: number }) {
+  const [state, action, pending] = useActionState<OnboardingState, FormData>(createFirstAdminAction, {});
+  return (
+    <form action={action}>
+      {state.error && <Alert tone="danger">{state.error}</Alert>}
+      <Field id="organizationName" label="Organization name">
+        <input id="organizationName" name="organizationName" className="input" required autoFocus autoComplete="organization" defaultValue={state.values?.organizationName} />
+      </Field>
+      <Field id="email" label="Your e-mail">
+        <input id="email" name="email" type="email" className="input" required autoComplete="username" defaultValue={state.values?.email} />
+      </Field>
+      <div className="form-row">
+        <Field id="password" label="Password" hint={`At least ${passwordMinLength} characters.`}>
+          <input id="password" name="password" type="password" className="input" required minLength={passwordMinLength} autoComplete="new-password" aria-describedby={describedBy("password", { hint: true })} />
+        </Field>
+        <Field id="confirmPassword" label="Confirm password">
+          <input id="confirmPassword" name="confirmPassword" type="password" className="input" required minLength={passwordMinLength} autoComplete="new-password" />
+        </Field>
+      </div>
+      <Button type="submit" variant="primary" block loading={pending}>
+        {pending ? "Creating…" : "Create organization and administrator"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { insertAuditEvent } from "@/db/queries/audit-events";
+import { memberships, type MembershipRole } from "@/db/schema";
+import { requireAdmin } from "./authorize";
+import { ServiceError } from "./errors";
+import { organizationIdSchema, parseInput } from "./validation";
+
+const ChangeMemberRoleInput = z.object({
+  organizationId: organizationIdSchema,
+  userId: z.string().min(1, "userId is required"),
+  role: z.enum(["admin", "member"], "role must be admin or member"),
+  changedBy: z.string().min(1, "changedBy is required"),
+});
+
+/**
+ * Makes a member an admin or an admin a member. The organization's admin rows
+ * are locked first, so two admins demoting each other at the same moment
+ * cannot leave it with none.
+ */
+export async function changeMemberRole(
+  db: Db,
+  input: { organizationId: string; userId: string; role: MembershipRole; changedBy: string },
+): Promise<{ userId: string; role: MembershipRole; changed: boolean }> {
+  const params = parseInput(ChangeMemberRoleInput, input);
+  return db.transaction(async (tx) => {
+    await requireAdmin(tx, { organizationId: params.organizationId, userId: params.changedBy });
+    const admins = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.role, "admin")))
+      .for("update");
+    const [target] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)))
+      .for("update");
+    // Another organization's user looks exactly like no user at all.
+    if (!target) throw new ServiceError("not_found", "Member not found.");
+    if (target.role === params.role) return { userId: params.userId, role: params.role, changed: false };
+    if (target.role === "admin" && admins.length <= 1) {
+      throw new ServiceError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
+    }
+    await tx
+      .update(memberships)
+      .set({ role: params.role })
+      .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
+    await insertAuditEvent(tx, {
+      organizationId: params.organizationId,
+      actor: params.changedBy,
+      action: "membership.role_changed",
+      target: params.userId,
+      detail: { from: target.role, to: params.role },
+    });
+    return { userId: params.userId, role: params.role, changed: true };
+  });
+}

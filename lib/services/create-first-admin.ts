@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { createUser, type CreatedUser } from "./create-user";
+import { ServiceError } from "./errors";
+import { hasAnyUser } from "./has-any-user";
+
+/** Arbitrary constant naming the advisory lock that lets only one first-run setup proceed. */
+const FIRST_ADMIN_LOCK_KEY = 7_305_114_202;
+const SLUG_MAX_LENGTH = 63;
+const FALLBACK_SLUG = "organization";
+
+/**
+ * First run: creates the organization and its first admin, only while the
+ * database has no user at all. The check and the insert share one
+ * transaction behind an advisory lock, so two browsers racing through the
+ * onboarding page cannot both become admin.
+ */
+export async function createFirstAdmin(
+  db: Db,
+  input: { organizationName: string; email: string; password: string },
+): Promise<CreatedUser> {
+  const organizationName = input.organizationName.trim();
+  if (!organizationName) throw new ServiceError("invalid_input", "organizationName: enter your organization's name");
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+    if (await hasAnyUser(tx)) {
+      throw new ServiceError("conflict", "This installation already has users: ask an administrator for an account.");
+    }
+    return createUser(tx, {
+      email: input.email,
+      password: input.password,
+      orgSlug: slugOf(organizationName),
+      orgName: organizationName,
+      role: "admin",
+      actor: "onboarding",
+    });
+  });
+}
+
+/** "Acme Trade Finance Ltd." → "acme-trade-finance-ltd". */
+function slugOf(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/^-+|-+$/g, "");
+  return slug || FALLBACK_SLUG;
+}

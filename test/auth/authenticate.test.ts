@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { auditEvents } from "@/db/schema";
+import { authenticateCredentials, LOGIN_THROTTLE, type LoginThrottlePolicy } from "@/lib/auth/authenticate";
+import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/databases";
+
+/** An address no other test or run shares, so IP buckets start empty. */
+const freshIp = () => `198.51.100.${randomBytes(4).toString("hex")}`;
+
+/** A window of seconds instead of minutes, so the test waits out a backoff instead of mocking the clock. */
+const FAST: LoginThrottlePolicy = { accountLimit: 3, ipLimit: 100, windowSeconds: 2 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(testDatabases())("sign-in on $name", (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await database.open();
+  });
+  afterAll(() => database.close(db));
+
+  it("accepts the right password, in any letter case of the e-mail, and names the home organization", async () => {
+    const admin = await seedOrganization(db);
+    const result = await authenticateCredentials(db, { email: admin.user.email.toUpperCase(), password: TEST_PASSWORD, ip: freshIp() });
+    expect(result).toEqual({ ok: true, userId: admin.user.id, organizationId: admin.organization.id, email: admin.user.email });
+  });
+
+  it("refuses a wrong password, an unknown e-mail and an empty password alike, and audits without the password", async () => {
+    const admin = await seedOrganization(db);
+    const ip = freshIp();
+    for (const attempt of [
+      { email: admin.user.email, password: "wrong password entirely" },
+      { email: `nobody-${admin.organization.slug}@example.test`, password: TEST_PASSWORD },
+      { email: admin.user.email, password: "" },
+    ]) {
+      expect(await authenticateCredentials(db, { ...attempt, ip })).toEqual({ ok: false, reason: "invalid" });
+    }
+    const failures = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, admin.organization.id), eq(auditEvents.action, "session.sign_in_failed")));
+    expect(failures).toHaveLength(2);
+    expect(JSON.stringify(failures)).not.toContain("wrong password");
+    expect(failures[0]?.detail).toEqual({ ip });
+  });
+
+  it("throttles 20 bad attempts on one account, refuses even the right password meanwhile, and lets it in after the backoff", async () => {
+    const admin = await seedOrganization(db);
+    const results = [];
+    for (let i = 0; i < 20; i++) {
+      results.push(await authenticateCredentials(db, { email: admin.user.email, password: `guess ${i}`, ip: freshIp() }, FAST));
+    }
+    const throttled = results.filter((result) => !result.ok && result.reason === "throttled");
+    expect(throttled.length).toBeGreaterThanOrEqual(20 - FAST.accountLimit - 1);
+    expect(results.at(-1)).toMatchObject({ ok: false, reason: "throttled" });
+
+    const during = await authenticateCredentials(db, { email: admin.user.email, password: TEST_PASSWORD, ip: freshIp() }, FAST);
+    expect(during).toMatchObject({ ok: false, reason: "throttled" });
+    if (during.ok || during.reason !== "throttled") throw new Error("unreachable");
+    expect(during.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(during.retryAfterSeconds).toBeLessThanOrEqual(FAST.windowSeconds);
+
+    await sleep(during.retryAfterSeconds * 1000);
+    expect(await authenticateCredentials(db, { email: admin.user.email, password: TEST_PASSWORD, ip: freshIp() }, FAST)).toMatchObject({ ok: true });
+  });
+
+  it("throttles one address spraying many accounts", async () => {
+    const ip = freshIp();
+    const policy: LoginThrottlePolicy = { accountLimit: 100, ipLimit: 3, windowSeconds: 60 };
+    const results = [];
+    for (let i = 0; i < 6; i++) {
+      results.push(await authenticateCredentials(db, { email: `spray-${i}-${ip}@example.test`, password: "x".repeat(12), ip }, policy));
+    }
+    expect(results.slice(0, 3).every((result) => !result.ok && result.reason === "invalid")).toBe(true);
+    expect(results.slice(3).every((result) => !result.ok && result.reason === "throttled")).toBe(true);
+  });
+
+  it("keeps the default policy slow to lock out and quick to recover", () => {
+    expect(LOGIN_THROTTLE.accountLimit).toBeGreaterThanOrEqual(5);
+    expect(LOGIN_THROTTLE.windowSeconds / LOGIN_THROTTLE.accountLimit).toBeLessThanOrEqual(120);
+  });
+});
