@@ -33,7 +33,8 @@ describe.each(testDatabases())("admin key routes on $name", (database) => {
   afterAll(() => closeDb());
 
   it("answers 401 without a session, even with a forged x-middleware-subrequest header", async () => {
-    for (const headers of [{}, { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" }]) {
+    const forged: Record<string, string>[] = [{}, { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" }];
+    for (const headers of forged) {
       const response = await getKeys(appRequest("/api/admin/keys", { headers }), noParams);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ detail: "Sign in to continue." });
@@ -85,7 +86,8 @@ describe.each(testDatabases())("admin key routes on $name", (database) => {
 
   it("refuses a cross-site POST with 403 and issues nothing", async () => {
     const before = await countKeys(adminCookie);
-    for (const headers of [{ origin: "http://evil.test" }, { "sec-fetch-site": "cross-site", origin: "http://evil.test" }]) {
+    const crossSite: Record<string, string>[] = [{ origin: "http://evil.test" }, { "sec-fetch-site": "cross-site", origin: "http://evil.test" }];
+    for (const headers of crossSite) {
       const response = await postKey(appRequest("/api/admin/keys", { method: "POST", cookie: adminCookie, body: { kind: "production" }, headers }), noParams);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ detail: "Cross-site request refused." });
