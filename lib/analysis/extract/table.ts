@@ -43,8 +43,9 @@ const MAX_ROW_GAP_LINES = 3;
 /** The first row may sit further below a boxed header. */
 const MAX_FIRST_ROW_GAP_LINES = 7;
 const MAX_ROWS = 200;
-/** Words a header line may hold per column title it names. */
-const MAX_HEADER_WORDS = 6;
+/** Words a header line may hold, or per column title when it names several. */
+const MAX_HEADER_WORDS = 10;
+const WORDS_PER_TITLE = 4;
 /** Numeric cells a row on the next page needs to continue the table. */
 const MIN_CONTINUED_NUMBERS = 2;
 
@@ -78,7 +79,8 @@ function headerColumns(doc: Doc, row: number): Column[] {
   for (const id of doc.rows[row]!) {
     const line = doc.lines[id]!;
     // Column titles are short; prose mentioning "packages" or "goods" is not a header.
-    if (line.words.length > MAX_HEADER_WORDS * Math.max(1, line.upper.match(HEADER_PATTERN)?.length ?? 0)) continue;
+    const titles = line.upper.match(HEADER_PATTERN)?.length ?? 0;
+    if (line.words.length > Math.max(MAX_HEADER_WORDS, WORDS_PER_TITLE * titles)) continue;
     for (const m of line.upper.matchAll(HEADER_PATTERN)) {
       const kind = Object.entries(m.groups!).find(([, v]) => v !== undefined)![0] as ColumnKind;
       if (columns.some((c) => c.kind === kind)) continue;
@@ -106,16 +108,19 @@ function columnOf(columns: Column[], x0: number, x1: number): Column {
   return best;
 }
 
+/** A line reaching over this share of a second column title spans two cells. */
+const SPANNED_SHARE = 0.5;
 const NUMERIC_WORD = /^[-−(]?[$€£¥]?\d[\d.,]*\)?$/;
 
 /**
- * The column of each word. A line holding at most one number is one cell
- * (its words stay together even where they reach under the next title); a
- * line of several numbers is a run of narrow cells, placed word by word.
+ * The column of each word. A line holding at most one number and lying under
+ * one title is one cell (its words stay together even where they reach a
+ * little under the next title); other lines are placed word by word.
  */
 function kindOfWord(columns: Column[], line: IndexedLine, index: number): ColumnKind {
   const numbers = line.words.filter((w) => NUMERIC_WORD.test(w.text)).length;
-  if (numbers <= 1) return columnOf(columns, line.x0, line.x1).kind;
+  const spanned = columns.filter((c) => Math.min(line.x1, c.x1) - Math.max(line.x0, c.x0) > SPANNED_SHARE * (c.x1 - c.x0)).length;
+  if (numbers <= 1 && spanned <= 1) return columnOf(columns, line.x0, line.x1).kind;
   const word = line.words[index]!;
   return columnOf(columns, word.x, word.x + word.width).kind;
 }

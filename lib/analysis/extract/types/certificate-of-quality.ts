@@ -3,7 +3,7 @@ import { parseNumber } from "../../normalize/amount";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { readPlaceDateLine } from "./fallbacks";
-import { CONFIDENCE } from "../found";
+import { CONFIDENCE, foundOf, partOf } from "../found";
 import { scanContainers } from "../scan";
 import { readTable } from "../table";
 import { readPorts, readVesselVoyage } from "./shared";
@@ -36,6 +36,28 @@ function readParameters(ctx: ExtractionContext): void {
   if (parameters.length > 0 && first) ctx.set("quality_parameters", parameters, first);
 }
 
+const RESULTS_HEADING = /^(?:[A-Z ]*\b)?(?:RESULTS?|FINDINGS|ANALYSIS|PARAMETERS|QUALITY)\b[A-Z :,]*$/;
+const RESULT_LINE = /^(.+?)\s*(?::|\.{2,}|…+)\s*([<>≤≥]?\s*-?\d[\d.,]*)\s*(\S.*)?$/;
+
+/** Results listed as lines under a heading: "Moisture: 11.9 %", "Bulk density ...... 562 g/l". */
+function readResultLines(ctx: ExtractionContext): void {
+  const { lines } = ctx.doc;
+  const heading = lines.findIndex((l) => RESULTS_HEADING.test(l.text.trim()) && l.text === l.upper);
+  if (heading < 0) return;
+  const parameters: QualityParameter[] = [];
+  const parts = [];
+  for (const line of lines.slice(heading + 1)) {
+    const m = RESULT_LINE.exec(line.text);
+    const value = m && /^-?\d/.test(m[2]!.replace(/^[<>≤≥]\s*/, "")) ? parseNumber(m[2]!.replace(/\s/g, ""), ctx.doc.decimalComma) : undefined;
+    if (!m || value === undefined) break;
+    const parameter: QualityParameter = { name: cleanValue(m[1]!), value: /^[<>≤≥]/.test(m[2]!) ? cleanValue(m[2]!) : value };
+    if (m[3]) parameter.unit = cleanValue(m[3]);
+    parameters.push(parameter);
+    parts.push(partOf(line));
+  }
+  if (parameters.length > 0) ctx.set("quality_parameters", parameters, foundOf(parts, CONFIDENCE.scan));
+}
+
 export function extractCertificateOfQuality(ctx: ExtractionContext): void {
   ctx.reference("certificate_number", ["certificate_number", "reference_number"]);
   ctx.date("date_of_issue", ["date"]);
@@ -48,6 +70,7 @@ export function extractCertificateOfQuality(ctx: ExtractionContext): void {
   ctx.description("description_of_goods", ["description"]);
   scanContainers(ctx);
   readParameters(ctx);
+  readResultLines(ctx);
   ctx.date("date_of_inspection", ["inspection_date"]);
   readPlaceDateLine(ctx);
 }
