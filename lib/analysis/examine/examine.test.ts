@@ -77,6 +77,13 @@ describe("examinePresentation", () => {
     expect(bad({ documents: "nope", presentationDate: PRESENTATION_DATE })).toThrow(ExaminationError);
   });
 
+  it("softens free-text discrepancies on OCR-read documents to warnings, keeping figures as discrepancies", () => {
+    let docs = withFields(buildCleanPresentation(), "commercial_invoice", { seller: "BANGKOK GRAIN TRADERS CO., LTD.", total_amount: 60000 });
+    docs = docs.map((d) => (d.result.split.document_type === "Commercial Invoice" ? { ...d, textSource: "ocr" as const } : d));
+    const { findings } = examinePresentation({ documents: docs, presentationDate: PRESENTATION_DATE });
+    expect(findings.map((f) => `${f.rule}:${f.severity}`)).toEqual(["invoice.amount_within_credit:discrepancy", "invoice.issued_by_beneficiary:warning"]);
+  });
+
   it("treats values of the wrong kind as absent rather than failing", () => {
     const docs = withFields(buildCleanPresentation(), "commercial_invoice", { total_amount: "49,500.00", invoice_date: "06.04.2026", container_numbers: [1, 2] });
     const { findings } = examinePresentation({ documents: docs, presentationDate: PRESENTATION_DATE });

@@ -8,14 +8,35 @@ import { RULE_FAMILIES } from "./catalog";
 import { ExaminationError } from "./errors";
 import { isIsoDate } from "./fields";
 import { buildMatrix } from "./matrix";
-import { buildPresentation } from "./presentation";
+import { buildPresentation, type Presentation } from "./presentation";
 import { DEFAULT_TOLERANCES } from "./tolerances";
-import type { ExaminationInput, ExaminationResult, Severity, Tolerances } from "./types";
+import type { ExaminationInput, ExaminationResult, Finding, Severity, Tolerances } from "./types";
 
 /** A presentation is a set of documents, not a file dump: refuse what no checker would examine. */
 export const MAX_DOCUMENTS = 200;
 
 const SEVERITY_ORDER: Severity[] = ["discrepancy", "warning", "info"];
+
+/**
+ * Rules that compare free text (names, descriptions, places). On a document
+ * read by OCR, their discrepancies are warnings: a misread word must not
+ * become a refusal without a person looking at the page. Figures, dates and
+ * references keep their severity.
+ */
+const FREE_TEXT_RULES = new Set([
+  "invoice.issued_by_beneficiary", "invoice.made_out_to_applicant", "invoice.goods_description",
+  "shipment.port_of_loading", "shipment.port_of_discharge", "bl.consignee_as_credit", "bl.notify_party_as_credit",
+  "conditions.shipper_is_beneficiary", "consistency.consignee", "consistency.ports", "consistency.vessel",
+]);
+
+function softenOcrFreeText(findings: Finding[], presentation: Presentation): Finding[] {
+  const ocr = new Set(presentation.all.filter((d) => d.textFromOcr).map((d) => d.id));
+  return findings.map((f) =>
+    f.severity === "discrepancy" && FREE_TEXT_RULES.has(f.rule) && f.documents.some((d) => ocr.has(d.id))
+      ? { ...f, severity: "warning" as const }
+      : f,
+  );
+}
 const LABELS = new Set<string>(Object.values(DOCUMENT_TYPES).map((t) => t.label));
 
 function checkTolerances(given: Partial<Tolerances> | undefined): Tolerances {
@@ -59,7 +80,7 @@ export function examinePresentation(input: ExaminationInput): ExaminationResult 
   checkInput(input);
   const tolerances = checkTolerances(input.tolerances);
   const presentation = buildPresentation(input.documents, input.presentationDate, tolerances);
-  const findings = RULE_FAMILIES.flatMap((family) => family.check(presentation));
+  const findings = softenOcrFreeText(RULE_FAMILIES.flatMap((family) => family.check(presentation)), presentation);
   // Stable sort: within a severity, findings keep the checker's order of families.
   findings.sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
   return { findings, matrix: buildMatrix(presentation, findings) };

@@ -27,6 +27,7 @@ describe("party names", () => {
   it("reads form captions returned in place of a name as no name", () => {
     expect(readParty({ notify_party: "(COMPLETE NAME AND ADDRESS}" }, "notify_party")).toBeUndefined();
     expect(readParty({ consignee: "Print ORIGINAL ar COPY" }, "consignee")).toBeUndefined();
+    expect(readParty({ notify_party: "(No claim shall attach for failure to notify)" }, "notify_party")).toBeUndefined();
     expect(readParty({ consignee: "GREEN OASIS CO. LLC" }, "consignee")).toBe("GREEN OASIS CO. LLC");
   });
 

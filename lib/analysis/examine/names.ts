@@ -76,7 +76,8 @@ export function isBlankOrder(name: string): boolean {
 }
 
 /** Form captions and stamps that extraction sometimes returns in place of a party's name. */
-const NOT_A_NAME = /NAME\s+AND\s+ADDRESS|\bCOMPLETE\s+NAME|\bPRINT\b|\bORIGINAL\b|\bCOPY\b|\bSEE\s+(?:ABOVE|BELOW|ATTACHED)|[{}<>]/i;
+const NOT_A_NAME =
+  /NAME\s+AND\s+ADDRESS|\bCOMPLETE\s+NAME|\bPRINT\b|\bORIGINAL\b|\bCOPY\b|\bSEE\s+(?:ABOVE|BELOW|ATTACHED)|\b(?:SHALL|CLAIM|FAILURE|NOTIFY|DESTINATARIO|PARTY|ADDRESS)\b|[{}<>]/i;
 /** A name has a word of at least this many letters. */
 const MIN_NAME_WORD = 3;
 

@@ -26,8 +26,14 @@ function portWords(text: string): string[] {
 
 export type PortVerdict = "same" | "different" | "unknown";
 
+/** A place name has a word of three letters or more; "bk i of" is OCR debris, not a port. */
+export function isPlausiblePlace(text: string): boolean {
+  return /[A-Za-z]{3}/.test(text);
+}
+
 /** Compares two named ports: same name words (or one contained in the other), else different when both have words. */
 export function comparePorts(a: string, b: string): PortVerdict {
+  if (!isPlausiblePlace(a) || !isPlausiblePlace(b)) return "unknown";
   const x = portWords(a);
   const y = portWords(b);
   if (!x.length || !y.length) return "unknown";

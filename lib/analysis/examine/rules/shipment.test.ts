@@ -26,6 +26,10 @@ describe("shipment terms", () => {
     expect(rules(bl({ port_of_loading: "ANY SEAPORT IN THAILAND" }))).toEqual(["shipment.port_of_loading:discrepancy"]);
   });
 
+  it("ignores a port that is OCR debris rather than a place", () => {
+    expect(rules(bl({ port_of_discharge: "bk i of" }))).toEqual([]);
+  });
+
   it("reports info when a port in a range has no readable country", () => {
     expect(rules(bl({ port_of_loading: "LAEM CHABANG" }))).toEqual(["shipment.port_of_loading:info"]);
   });

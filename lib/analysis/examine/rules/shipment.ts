@@ -3,7 +3,7 @@
  * (:44E:/:44F:), partial shipments (:43P:) and transhipment (:43T:).
  */
 import { readList, readText } from "../fields";
-import { isPortRange, portMeetsCredit } from "../ports";
+import { isPlausiblePlace, isPortRange, portMeetsCredit } from "../ports";
 import { compactRef, docsOfType, groupCopies, shipmentDateOf, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
@@ -57,7 +57,7 @@ function checkPort(p: Presentation, bls: Doc[], rule: RuleSpec, key: string, nam
   if (!credit) return [];
   return bls.flatMap((bl) => {
     const actual = readText(bl.fields, key);
-    if (!actual) return [];
+    if (!actual || !isPlausiblePlace(actual)) return [];
     const base = { documents: [bl], fields: [key], expected: credit, found: actual };
     if (isPortRange(actual)) {
       return [report(rule, { ...base, message: `Bill of lading states the ${name} as "${actual}" instead of the actual port within the credit's range.` })];
