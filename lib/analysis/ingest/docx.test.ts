@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { docx, makeDocx, makeZip } from "@/test/fixtures/formats/docx-fixtures";
-import { makeTextPdf, rasterisePdf, wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
+import { OCR_TEST_TIMEOUT_MS, makeTextPdf, rasterisePdf, wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
 import type { Page } from "../types";
 import { ingestDocx } from "./docx";
 import { sniffFormat } from "./sniff";
 
 const texts = (page: Page) => page.lines.map((l) => l.text);
 
-describe("ingestDocx", () => {
+describe("ingestDocx", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
   it("splits pages at an explicit page break and keeps each page's text", async () => {
     const bytes = makeDocx([
       docx.paragraph("COMMERCIAL INVOICE", { style: "Heading1" }),

@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import { makeMultiPageTiff, makeTextPdf, rasterisePdf, wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
+import { OCR_TEST_TIMEOUT_MS, makeMultiPageTiff, makeTextPdf, rasterisePdf, wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
 import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
 import { AnalysisError } from "../errors";
 import type { Page } from "../types";
@@ -69,7 +69,7 @@ describe("image headers", () => {
   });
 });
 
-describe("ingestImage", () => {
+describe("ingestImage", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
   it("reads every frame of a multi-page TIFF as consecutive pages", async () => {
     const pdf = await makeTextPdf([{ lines: SHORT_PAGE }, { lines: SECOND_PAGE }]);
     const tiff = makeMultiPageTiff(await rasterisePdf(pdf, { dpi: 200, format: "pgm" }), 200);

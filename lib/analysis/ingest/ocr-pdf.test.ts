@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeMixedPdf } from "@/test/fixtures/formats/scanned-pdf";
-import { wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
+import { OCR_TEST_TIMEOUT_MS, wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
 import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
 import type { Page } from "../types";
 import { fillScannedPages, needsOcr } from "./ocr-pdf";
@@ -34,7 +34,7 @@ describe("chooseRenderDpi", () => {
   });
 });
 
-describe("fillScannedPages", () => {
+describe("fillScannedPages", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
   it("OCRs the scanned page of a mixed PDF and keeps the digital page's text layer", async () => {
     const pdf = await makeMixedPdf([{ digital: COVER_LETTER }, { scanned: { lines: INVOICE_LINES } }]);
     const textLayer = await ingestPdf(pdf, { maxPages: 10 });

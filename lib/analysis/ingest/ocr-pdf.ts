@@ -1,7 +1,8 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "../types";
 import type { IngestLimits } from "./limits";
 import { resolveLimits } from "./limits";
-import { toPages } from "./ocr";
+import { rereadTurned, toPages } from "./ocr";
 import { recognizeFile, type TesseractOptions } from "./ocr-tesseract";
 import { withRenderedPages } from "./render";
 
@@ -30,8 +31,11 @@ export function needsOcr(page: Page): boolean {
 export async function ocrPdfPages(pdf: Uint8Array, pageNumbers: number[], options: PdfOcrOptions = {}): Promise<Page[]> {
   const limits = resolveLimits(options.limits);
   const pages = await withRenderedPages(pdf, pageNumbers, { maxPixels: limits.maxPixels, timeoutMs: options.timeoutMs }, async (rendered) => {
-    const raw = await recognizeFile(rendered.file, { ...options, dpi: rendered.dpi });
-    return toPages(raw.slice(0, 1), { firstPageNumber: rendered.number, dpi: rendered.dpi });
+    const settings = { ...options, dpi: rendered.dpi };
+    const [raw] = await recognizeFile(rendered.file, settings);
+    if (!raw) return [];
+    const best = await rereadTurned(raw, async () => new Uint8Array(await readFile(rendered.file)), settings);
+    return toPages([best], { firstPageNumber: rendered.number, dpi: rendered.dpi });
   });
   return pages.flat();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makeTextPdf, rasterisePdf, wordRecall, wordsOf, type ScanPageSpec } from "@/test/fixtures/formats/scan-fixtures";
+import { OCR_TEST_TIMEOUT_MS, makeTextPdf, rasterisePdf, wordRecall, wordsOf, type ScanPageSpec } from "@/test/fixtures/formats/scan-fixtures";
 import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
 import type { Page } from "../types";
 import { ocrImage } from "./ocr";
@@ -57,7 +57,7 @@ describe("orientation and skew from word boxes", () => {
   });
 });
 
-describe("ocrImage on generated scans", () => {
+describe("ocrImage on generated scans", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
   it("reads an upright 300 dpi page with word boxes in points and confidences", async () => {
     const page = await scan({});
     expect(page.source).toBe("ocr");

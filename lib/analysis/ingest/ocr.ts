@@ -2,6 +2,7 @@ import type { Page, Word } from "../types";
 import { groupLines, orderLines } from "./layout";
 import { uprightPage, type UprightPage, type UprightWord } from "./ocr-geometry";
 import { recognizeImage, type OcrRawPage, type TesseractOptions } from "./ocr-tesseract";
+import { turnImage } from "./ocr-turn";
 
 /**
  * OCR to pages of positioned text: the same Page shape as a PDF text layer,
@@ -26,6 +27,10 @@ const MIN_PLAUSIBLE_WIDTH_INCHES = 4;
 const MAX_PLAUSIBLE_WIDTH_INCHES = 17;
 /** A word's ink height (cap or ascender to baseline or descender) relative to its font size, on Helvetica scans. */
 const INK_HEIGHT_PER_EM = 0.8;
+/** Below this mean word confidence a page is taken as misread (upright pages: 80–95; upside-down: 30–40). */
+const MISREAD_MEAN_CONFIDENCE = 60;
+/** Fewer words than this say nothing about orientation (a stamp, a signature). */
+const MIN_WORDS_TO_JUDGE = 20;
 /**
  * Words read with less confidence are specks, stamps and signatures more often
  * than text. Real words in table cells are often read right at 15–20, so a word
@@ -82,10 +87,43 @@ export function toPages(raw: OcrRawPage[], options: OcrOptions): Page[] {
   });
 }
 
+/** Mean word confidence (0..100) of a raw page; 0 when it has no words. */
+function meanConfidence(page: OcrRawPage): number {
+  const words = page.lines.flat();
+  return words.length === 0 ? 0 : words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
+}
+
+/** A page with enough words read mostly wrong: text lying in an orientation tesseract did not detect. */
+function isMisread(page: OcrRawPage): boolean {
+  return page.lines.flat().length >= MIN_WORDS_TO_JUDGE && meanConfidence(page) < MISREAD_MEAN_CONFIDENCE;
+}
+
+/**
+ * Reads a misread page again turned upside down, then sideways, until one
+ * reading is confident; keeps the most confident. Costs OCR only on such pages.
+ */
+export async function rereadTurned(raw: OcrRawPage, image: () => Promise<Uint8Array>, options: TesseractOptions): Promise<OcrRawPage> {
+  if (!isMisread(raw)) return raw;
+  const bytes = await image();
+  let best = raw;
+  for (const turns of [2, 1, 3] as const) {
+    const turned = await turnImage(bytes, turns);
+    if (!turned) return best;
+    const [candidate] = await recognizeImage(turned, options);
+    if (candidate && meanConfidence(candidate) > meanConfidence(best)) best = candidate;
+    if (!isMisread(best)) break;
+  }
+  return best;
+}
+
 /**
  * OCRs an encoded image (PNG, JPEG, WebP, or TIFF with all its frames) into
  * pages. Callers check the header against the limits first (image.ts).
  */
 export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<Page[]> {
-  return toPages(await recognizeImage(bytes, options), options);
+  const raw = await recognizeImage(bytes, options);
+  // Frames of a multi-frame TIFF cannot be turned one by one here; single images can.
+  const [only] = raw;
+  if (raw.length === 1 && only) return toPages([await rereadTurned(only, async () => bytes, options)], options);
+  return toPages(raw, options);
 }

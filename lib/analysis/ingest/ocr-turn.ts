@@ -1,0 +1,23 @@
+import { createCanvas, loadImage } from "@napi-rs/canvas";
+
+/**
+ * Turns an image by quarter turns, for the pages whose orientation tesseract's
+ * own detection missed (sparse forms, tables, upside-down pages with few
+ * words). Decodes PNG, JPEG and WebP through @napi-rs/canvas (pdfjs-dist's own
+ * canvas); returns undefined for what it cannot decode (TIFF).
+ */
+export async function turnImage(bytes: Uint8Array, quarterTurns: 1 | 2 | 3): Promise<Uint8Array | undefined> {
+  let image: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch {
+    return undefined;
+  }
+  const sideways = quarterTurns % 2 === 1;
+  const canvas = createCanvas(sideways ? image.height : image.width, sideways ? image.width : image.height);
+  const ctx = canvas.getContext("2d");
+  ctx.translate(canvas.width / 2, canvas.height / 2);
+  ctx.rotate((quarterTurns * Math.PI) / 2);
+  ctx.drawImage(image, -image.width / 2, -image.height / 2);
+  return new Uint8Array(await canvas.encode("png"));
+}
