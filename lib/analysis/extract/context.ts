@@ -68,8 +68,18 @@ export class ExtractionContext {
     this.read(key, labels, (f) => parseDate(f.text, this.doc.dateContext), { maxLines: 2 });
   }
 
+  /** A port on one line, or two when the first ends with a comma ("PORT KHALID," / "SHARJAH"). */
   port(key: string, labels: readonly string[]): void {
-    this.read(key, labels, (f) => normalizePort(f.text), { maxLines: 2 });
+    this.read(
+      key,
+      labels,
+      (f) => {
+        const first = f.parts[0]!;
+        const wrapped = f.parts.length > 1 && first.line.text.slice(first.start, first.end).trim().endsWith(",");
+        return normalizePort(wrapped ? f.text : first.line.text.slice(first.start, first.end));
+      },
+      { maxLines: 2 },
+    );
   }
 
   country(key: string, labels: readonly string[]): void {

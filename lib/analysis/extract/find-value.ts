@@ -10,6 +10,9 @@ import type { LabelHit } from "./labels";
 
 /** A gap of more than this many line heights between two lines ends a box. */
 const MAX_GAP_LINES = 1.8;
+/** A row with this many titles is a grid header whose values may sit up to GRID_GAP_LINES below. */
+const GRID_TITLES = 3;
+const GRID_GAP_LINES = 7;
 /** Values may start this many font sizes left of their label (centred or right-aligned cells). */
 const COLUMN_SLACK_EM = 1.2;
 /** A value below its label starts at most this many font sizes right of the label. */
@@ -49,6 +52,7 @@ export function linesBelow(
   x1: number,
   maxLines: number,
   labelX0 = x0,
+  firstGapLines = MAX_GAP_LINES,
 ): IndexedLine[] {
   const found: IndexedLine[] = [];
   const slack = COLUMN_SLACK_EM * lineHeight(anchor);
@@ -58,7 +62,7 @@ export function linesBelow(
     const ids = doc.rows[row]!;
     const first = doc.lines[ids[0]!]!;
     if (first.page !== anchor.page) break;
-    if (first.y0 - last.y1 > MAX_GAP_LINES * lineHeight(last)) break;
+    if (first.y0 - last.y1 > (found.length === 0 ? firstGapLines : MAX_GAP_LINES) * lineHeight(last)) break;
     if (doc.headerRows.has(row)) break;
     const rowLines = ids.map((id) => doc.lines[id]!);
     // With labels in a column of their own, only that column can end the value.
@@ -113,7 +117,10 @@ export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}):
     return foundOf(parts, CONFIDENCE.right);
   }
   const x0 = xAt(line, hit.start);
-  const below = linesBelow(doc, line, x0, columnEnd(doc, line), maxLines);
+  // Under a grid of titles (three or more on a row) the values may sit further down.
+  const titles = doc.rows[line.row]!.filter((id) => startsWithLabel(doc, doc.lines[id]!)).length;
+  const firstGap = titles >= GRID_TITLES ? GRID_GAP_LINES : MAX_GAP_LINES;
+  const below = linesBelow(doc, line, x0, columnEnd(doc, line), maxLines, x0, firstGap);
   if (below.length === 0) return undefined;
   return foundOf(below.map((l) => wholeValueLine(doc, l)), CONFIDENCE.below);
 }

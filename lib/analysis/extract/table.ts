@@ -110,6 +110,13 @@ function columnOf(columns: Column[], x0: number, x1: number): Column {
 
 /** A line reaching over this share of a second column title spans two cells. */
 const SPANNED_SHARE = 0.5;
+/** A line over this many column titles is prose, not a cell. */
+const PROSE_TITLES = 3;
+
+function spannedTitles(columns: Column[], line: IndexedLine): number {
+  return columns.filter((c) => Math.min(line.x1, c.x1) - Math.max(line.x0, c.x0) > SPANNED_SHARE * (c.x1 - c.x0)).length;
+}
+
 const NUMERIC_WORD = /^[-−(]?[$€£¥]?\d[\d.,]*\)?$/;
 
 /**
@@ -119,7 +126,7 @@ const NUMERIC_WORD = /^[-−(]?[$€£¥]?\d[\d.,]*\)?$/;
  */
 function kindOfWord(columns: Column[], line: IndexedLine, index: number): ColumnKind {
   const numbers = line.words.filter((w) => NUMERIC_WORD.test(w.text)).length;
-  const spanned = columns.filter((c) => Math.min(line.x1, c.x1) - Math.max(line.x0, c.x0) > SPANNED_SHARE * (c.x1 - c.x0)).length;
+  const spanned = spannedTitles(columns, line);
   if (numbers <= 1 && spanned <= 1) return columnOf(columns, line.x0, line.x1).kind;
   const word = line.words[index]!;
   return columnOf(columns, word.x, word.x + word.width).kind;
@@ -170,6 +177,8 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
   let last = doc.lines[doc.rows[headerRow]![0]!]!;
   for (let row = headerRow + 1; row < doc.rows.length && row <= headerRow + MAX_ROWS; row++) {
     const first = doc.lines[doc.rows[row]![0]!]!;
+    // Prose running across the columns ends the table.
+    if (items.length > 0 && doc.rows[row]!.some((id) => spannedTitles(columns, doc.lines[id]!) >= PROSE_TITLES)) break;
     const cells = cellsOf(columns, rowWords(doc, row), confidence);
     const numericCells = (Object.keys(cells) as ColumnKind[]).filter((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k])).length;
     // A table continues on the next page only with rows that still look like its rows.

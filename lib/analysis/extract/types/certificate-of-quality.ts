@@ -41,21 +41,24 @@ const RESULT_LINE = /^(.+?)\s*(?::|\.{2,}|…+)\s*([<>≤≥]?\s*-?\d[\d.,]*)\s*
 
 /** Results listed as lines under a heading: "Moisture: 11.9 %", "Bulk density ...... 562 g/l". */
 function readResultLines(ctx: ExtractionContext): void {
-  const { lines } = ctx.doc;
-  const heading = lines.findIndex((l) => RESULTS_HEADING.test(l.text.trim()) && l.text === l.upper);
-  if (heading < 0) return;
-  const parameters: QualityParameter[] = [];
-  const parts = [];
-  for (const line of lines.slice(heading + 1)) {
-    const m = RESULT_LINE.exec(line.text);
-    const value = m && /^-?\d/.test(m[2]!.replace(/^[<>≤≥]\s*/, "")) ? parseNumber(m[2]!.replace(/\s/g, ""), ctx.doc.decimalComma) : undefined;
-    if (!m || value === undefined) break;
-    const parameter: QualityParameter = { name: cleanValue(m[1]!), value: /^[<>≤≥]/.test(m[2]!) ? cleanValue(m[2]!) : value };
-    if (m[3]) parameter.unit = cleanValue(m[3]);
-    parameters.push(parameter);
-    parts.push(partOf(line));
+  const { lines, rows } = ctx.doc;
+  for (const heading of lines) {
+    if (!RESULTS_HEADING.test(heading.text.trim()) || heading.text !== heading.upper) continue;
+    const parameters: QualityParameter[] = [];
+    const parts = [];
+    for (let row = heading.row + 1; row < rows.length; row++) {
+      const rowLines = rows[row]!.map((id) => lines[id]!);
+      const m = RESULT_LINE.exec(rowLines.map((l) => l.text).join(" "));
+      const raw = m?.[2]!.replace(/\s/g, "") ?? "";
+      const value = m && /^-?\d/.test(raw.replace(/^[<>≤≥]/, "")) ? parseNumber(raw.replace(/^[<>≤≥]/, ""), ctx.doc.decimalComma) : undefined;
+      if (!m || value === undefined) break;
+      const parameter: QualityParameter = { name: cleanValue(m[1]!.replace(/\.+$/, "")), value: /^[<>≤≥]/.test(raw) ? raw : value };
+      if (m[3]) parameter.unit = cleanValue(m[3]);
+      parameters.push(parameter);
+      parts.push(...rowLines.map((l) => partOf(l)));
+    }
+    if (parameters.length > 0) return ctx.set("quality_parameters", parameters, foundOf(parts, CONFIDENCE.scan));
   }
-  if (parameters.length > 0) ctx.set("quality_parameters", parameters, foundOf(parts, CONFIDENCE.scan));
 }
 
 export function extractCertificateOfQuality(ctx: ExtractionContext): void {
