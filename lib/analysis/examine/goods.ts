@@ -15,7 +15,8 @@ const NOISE_WORDS = new Set([
   "PRICE", "AMOUNT", "VALUE", "ABOUT", "APPROXIMATELY", "CIRCA", "EXW", "FCA", "FAS", "FOB", "CFR", "CIF",
   "CPT", "CIP", "DAP", "DPU", "DDP", "CNF", "ANY", "PORT", "SEAPORT", "FROM", "THIS", "CREDIT", "ARE", "IS",
   "TO", "IN", "ON", "BY", "OR", "AT", "BE", "DESCRIPTION", "SERVICES", "USD", "EUR", "ORIGIN", "PCT", "PERCENT",
-  "PLUS", "MINUS", "MORE", "LESS", "TOLERANCE", "MIN", "MAX", "MINIMUM", "MAXIMUM",
+  "PLUS", "MINUS", "MORE", "LESS", "TOLERANCE", "MIN", "MAX", "MINIMUM", "MAXIMUM", "METRIC", "TON", "TONS",
+  "TONNE", "TONNES", "MTS", "KGS", "KILOS", "KILOGRAMS", "LBS", "UNITS", "PCS", "PIECES", "SETS", "LITRES", "LITERS",
 ]);
 /** A chunk with a digit in it is a reference or a code ("OBS/SC/25/463", "B7WE-20-5130-X"), not a goods word. */
 const CODE_CHUNK = /\S*\d\S*/g;

@@ -97,9 +97,12 @@ function checkCopies(bls: Doc[]): Finding[] {
   );
 }
 
+/** Captions extraction sometimes returns in place of a vessel's name. */
+const NOT_A_VESSEL = /^(?:ON\s+OR\s+ABOUT|VESSEL|VOYAGE|VESSEL\s*\/\s*VOYAGE|TBA|TBN|N\/?A|NIL|BY\s+SEA)$/i;
+
 function vesselOf(doc: Doc): { doc: Doc; name: string; voyage?: string } | undefined {
   const vessel = readText(doc.fields, "vessel");
-  if (!vessel) return undefined;
+  if (!vessel || NOT_A_VESSEL.test(vessel) || !/[A-Za-z]{2}/.test(vessel)) return undefined;
   const split = splitVessel(vessel);
   const voyage = readText(doc.fields, "voyage") ?? split.voyage;
   return voyage ? { doc, name: split.name, voyage } : { doc, name: split.name };

@@ -52,6 +52,7 @@ describe("consistency across documents (art. 14(d))", () => {
     expect(all(change("certificate_of_origin", { vessel: "MV KOTA HAKIM" }))).toEqual(["consistency.vessel:discrepancy"]);
     expect(all(change("packing_list", { vessel: "KOTA HARUM V.0415E" }))).toEqual(["consistency.vessel:discrepancy"]);
     expect(splitVessel("M/V SPECTRUM N VOY. 015S")).toEqual({ name: "SPECTRUM N", voyage: "015S" });
+    expect(all(change("commercial_invoice", { vessel: "On or About" }))).toEqual([]);
   });
 
   it("flags a conflicting port and accepts the same port written differently", () => {

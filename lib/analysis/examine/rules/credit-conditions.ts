@@ -76,7 +76,7 @@ function checkNumberOnAll(p: Presentation, lc: string): Finding[] {
   if (unknown.length) {
     findings.push(report(CREDIT_NUMBER_ON_DOCUMENTS, {
       documents: unknown, fields: ["lc_number"], expected: lc, severity: "info",
-      message: `Could not confirm that ${unknown.length === 1 ? "the " + unknown[0]!.type : `${unknown.length} documents (${[...new Set(unknown.map((d) => d.type))].join(", ")})`} quote the credit number ${lc}, which the credit requires on all documents.`,
+      message: `Could not confirm that ${unknown.length === 1 ? `the ${unknown[0]!.type} quotes` : `${unknown.length} documents (${[...new Set(unknown.map((d) => d.type))].join(", ")}) quote`} the credit number ${lc}, which the credit requires on all documents.`,
     }));
   }
   return findings;
