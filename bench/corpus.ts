@@ -12,7 +12,7 @@ import { scoreCase, summarize, type CaseScore, type Summary } from "./metrics";
 
 export const CORPUS_DIR = resolve(process.cwd(), "../shared/corpus");
 
-interface LabelEntry {
+export interface LabelEntry {
   file: string;
   format: string;
   pages?: number;

@@ -78,3 +78,16 @@ describe("scoreCase", () => {
     expect(summary.fieldF1).toBe(0);
   });
 });
+
+describe("summarize", () => {
+  it("adds cases up per type", () => {
+    const first = scoreCase([invoice([1], { a: 1 })], [invoice([1], { a: 1 })]);
+    const second = scoreCase([bl([1], { b: "x" }), invoice([2])], [bl([1], { b: "y" })]);
+    const summary = summarize([first, second]);
+    expect(summary.pagesTotal).toBe(3);
+    expect(summary.pageAccuracy).toBeCloseTo(2 / 3);
+    expect(summary.splitsByType["Commercial Invoice"]).toEqual({ tp: 1, fp: 0, fn: 1 });
+    expect(summary.fieldsByType["Bill of Lading"]).toEqual({ tp: 0, fp: 1, fn: 1 });
+    expect(summary.splitF1).toBeCloseTo(f1({ tp: 2, fp: 0, fn: 1 }));
+  });
+});
