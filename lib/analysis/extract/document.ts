@@ -18,6 +18,21 @@ export interface Doc extends DocIndex {
 /** A row labelling the goods and this many columns in all is a table header. */
 const MIN_HEADER_COLUMNS = 3;
 
+/** Rows below a header that hold numbers in two or more cells; two of them make a table of items. */
+const ITEM_ROWS = 2;
+const ROWS_LOOKED_AT = 6;
+
+function hasItemRows(index: DocIndex, header: number): boolean {
+  let items = 0;
+  const page = index.lines[index.rows[header]![0]!]!.page;
+  for (let row = header + 1; row < Math.min(index.rows.length, header + 1 + ROWS_LOOKED_AT); row++) {
+    const lines = index.rows[row]!.map((id) => index.lines[id]!);
+    if (lines[0]!.page !== page) break;
+    if (lines.filter((l) => /\d/.test(l.text)).length >= 2) items++;
+  }
+  return items >= ITEM_ROWS;
+}
+
 export function prepareDocument(pages: Page[]): Doc {
   const index = indexDocument(pages);
   const hitsByLine = index.lines.map((line) => findLabels(line));
@@ -34,7 +49,7 @@ export function prepareDocument(pages: Page[]): Doc {
   const headerRows = new Set<number>();
   index.rows.forEach((ids, row) => {
     const kinds = new Set(ids.flatMap((id) => hitsByLine[id]!.flatMap((hit) => hit.keys)));
-    if (kinds.has("description") && kinds.size >= MIN_HEADER_COLUMNS) headerRows.add(row);
+    if (kinds.has("description") && kinds.size >= MIN_HEADER_COLUMNS && hasItemRows(index, row)) headerRows.add(row);
   });
   return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows };
 }

@@ -8,7 +8,7 @@
 export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   bl_number: ["B/L No", "B/L Number", "Bill of Lading No", "Bill of Lading Number", "BL No", "BL Number", "B/L Ref", "Sea Waybill No", "Waybill No", "Waybill Number", "MBL No", "B/L"],
   booking_number: ["Booking No", "Booking Number", "Booking Ref", "Booking Reference", "Book No", "Booking"],
-  invoice_number: ["Invoice No", "Invoice Number", "Invoice Ref", "Inv No", "Invoice #", "Commercial Invoice No", "Invoice No and Date", "Invoice No & Date", "Invoice"],
+  invoice_number: ["Invoice No", "Invoice Number", "Invoice Ref", "Inv No", "Invoice #", "Commercial Invoice No", "Commercial Invoice", "Invoice No and Date", "Invoice No & Date", "Invoice"],
   invoice_date: ["Invoice Date", "Date of Invoice", "Inv Date"],
   date: ["Date of Issue", "Issue Date", "Issued on", "Date Issued", "Dated", "Date", "Place and Date of Issue", "Place and Date", "Place & Date of Issue", "Date and Place of Issue", "Issued at", "Certificate Date", "Date of Certificate", "Contract Date", "Date of Contract", "Report Date"],
   place_of_issue: ["Place of Issue", "Issued at", "Place of B/L Issue"],
@@ -41,7 +41,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   point_of_entry: ["Declared point of entry", "Point of Entry", "Port of Entry", "Entry Point"],
   container_numbers: ["Container No", "Container Nos", "Container Number", "Container Numbers", "Container", "Containers", "Cntr No", "CNTR No", "Container/Seal No", "Container/Seal", "CNTR/Seal"],
   seal_numbers: ["Seal No", "Seal Nos", "Seal Number", "Seal Numbers", "Seal", "Seals"],
-  packages: ["Number of Packages", "No of Packages", "No of Pkgs", "Packages", "Number and kind of packages", "No and kind of packages", "Number of Packages and kind", "Pkgs", "Quantity of Packages", "Packing", "Packed in"],
+  packages: ["Number of Packages", "No of Packages", "No of Pkgs", "Packages", "Number and kind of packages", "No and kind of packages", "Number of Packages and kind", "Pkgs", "Quantity of Packages", "Packing", "Packed in", "Number and description of packages", "Number and Kind of Packages"],
   description: ["Description of Goods", "Description", "Goods Description", "Description of Packages and Goods", "Goods", "Commodity", "Description of the Goods", "Name of Commodity", "Product", "Description of Goods and/or Services", "Description of Goods and/or", "Kind of Packages; Description of Goods", "Name of produce", "Name of produce and quantity declared", "Marks & Description of Goods", "Product Description", "Cargo Description"],
   hs_code: ["HS Code", "H.S. Code", "HS", "Tariff", "HS No", "HS Code No", "Tariff Code", "HS Tariff No", "Harmonized Code", "HTS Code", "Customs Tariff"],
   gross_weight: ["Gross Weight", "Gross Wt", "G.W.", "GW", "Gross", "Gross Weight (kg)", "Gross Mass"],

@@ -16,7 +16,7 @@ const ORDER_CLAUSE = /^(?:TO\s+)?(?:THE\s+)?ORDER(?:\s+OF)?[:,]?$/i;
 const BOX_NOTE = /\b(?:RESPONSIBILITY|AGREED|CLAUSE|SEE REVERSE|NOT BE LIABLE|ONLY IF)\b/i;
 /** A company name ends at its legal form; a comma after it starts the address ("ACME INC., 4410 MAIN ST"). */
 const NAME_THEN_ADDRESS =
-  /^(.*?\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|S\.A\.S|LLP|FZE|FZCO|SIA|OOO|KFT|LDA|A\.S|S\.A\.S|A\.Ş|TRADING|EST)\.?),\s+(.+)$/i;
+  /^(.*?\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|S\.A\.S|LLP|FZE|FZCO|SIA|OOO|KFT|LDA|A\.S|S\.A\.S|A\.Ş|LTDA|EIRELI|S\/A|TRADING|EST)\.?),\s+(.+)$/i;
 
 export interface PartyFound {
   name: string;

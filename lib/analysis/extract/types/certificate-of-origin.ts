@@ -3,6 +3,7 @@ import { findCountryIn } from "../../normalize/country";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { findLabelled } from "../find-value";
+import { startsWithLabel } from "../document";
 import { CONFIDENCE, foundOf, partOf } from "../found";
 import { hsCodesIn, scanHsCodes } from "../scan";
 import type { Table } from "../table";
@@ -11,12 +12,15 @@ import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights
 
 /** An issuing body's name: "<PLACE> CHAMBER OF COMMERCE [AND INDUSTRY]", ministries, customs, export boards. */
 const AUTHORITY_NAME =
-  /(?:THE\s+)?((?:[A-Z][A-Z&'.-]*\s+){0,4}CHAMBER\s+OF\s+(?:COMMERCE|INDUSTRY)(?:\s*(?:AND|&)\s*(?:INDUSTRY|COMMERCE|AGRICULTURE))?(?:\s+OF\s+[A-Z][A-Z]+(?:\s+[A-Z]+)?)?|MINISTRY\s+OF\s+[A-Z ]+|[A-Z ]*CUSTOMS\s+AUTHORITY|[A-Z ]*EXPORT\s+PROMOTION\s+[A-Z ]+)/;
+  /(?:THE\s+)?((?:[A-Z][A-Z&'-]*\s+){0,4}CHAMBER\s+OF\s+(?:COMMERCE|INDUSTRY)(?:\s*(?:AND|&)\s*(?:INDUSTRY|COMMERCE|AGRICULTURE))?(?:\s+OF\s+[A-Z][A-Z]+(?:\s+[A-Z]+)?)?|MINISTRY\s+OF\s+[A-Z ]+|[A-Z ]*CUSTOMS\s+AUTHORITY|[A-Z ]*EXPORT\s+PROMOTION\s+[A-Z ]+)/;
 const AUTHORITY_CONTEXT = /\b(?:SEEN FOR|LEGALI[SZ]ATION|SIGNATURE AND STAMP OF)\b/i;
 
 /** The chamber or authority named on the certificate, preferring a line that names it alone. */
 function readAuthority(ctx: ExtractionContext): void {
   const { lines } = ctx.doc;
+  const heading = lines.find((l) => l.page === lines[0]!.page && !startsWithLabel(ctx.doc, l) && /CERTIFICATE/i.test(l.text));
+  const top = lines.find((l) => heading && l.id < heading.id && AUTHORITY_WORDS.test(l.text));
+  if (top) return ctx.set("issuing_authority", cleanValue(top.text), foundOf([partOf(top)], CONFIDENCE.scan));
   let fallback: { name: string; line: (typeof lines)[number] } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -44,7 +48,9 @@ function readTableReferences(ctx: ExtractionContext, table: Table | undefined): 
   const codes = [item.hs, item.description].flatMap((cell) => (cell ? hsCodesIn(cell.text) : []));
   if (codes.length > 0) ctx.set("hs_codes", [...new Set(codes)], (item.hs ?? item.description)!);
 }
-const ORIGIN_PHRASE = /(?:GOODS\s+(?:ARE\s+)?OF|ORIGINATE\s+IN|ORIGINATING\s+IN|PRODUCED\s+IN|MANUFACTURED\s+IN)\s+([A-Z][A-Z .']+)/i;
+const ORIGIN_PHRASE = /(?:GOODS\s+(?:ARE\s+)?OF|ARE\s+OF|ORIGINATE\s+IN|ORIGINATING\s+IN|PRODUCED\s+IN|MANUFACTURED\s+IN)\s+([A-Z][A-Z .']+)/i;
+/** Words of an issuing body's name, for the heading of a chamber's letter. */
+const AUTHORITY_WORDS = /\b(?:CHAMBER|FEDERA[CÇ][AÃ]O|FEDERATION|ASSOCIA[CÇ]|MINISTRY|AUTHORITY|COUNCIL|BOARD|C[AÁ]MARA|CHAMBRE|CAMERA|KAMMER|DIRECTORATE|CUSTOMS)/i;
 
 export function extractCertificateOfOrigin(ctx: ExtractionContext): void {
   ctx.reference("certificate_number", ["certificate_number", "reference_number"]);

@@ -3,6 +3,7 @@ import { parseNumber } from "../../normalize/amount";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { readPlaceDateLine } from "./fallbacks";
+import { startsWithLabel } from "../document";
 import { CONFIDENCE, foundOf, partOf } from "../found";
 import { scanContainers } from "../scan";
 import { readTable } from "../table";
@@ -43,11 +44,12 @@ const RESULT_LINE = /^(.+?)\s*(?::|\.{2,}|…+)\s*([<>≤≥]?\s*-?\d[\d.,]*)\s*
 function readResultLines(ctx: ExtractionContext): void {
   const { lines, rows } = ctx.doc;
   for (const heading of lines) {
-    if (!RESULTS_HEADING.test(heading.text.trim()) || heading.text !== heading.upper) continue;
+    if (!RESULTS_HEADING.test(heading.text.trim()) || heading.text !== heading.upper || /CERTIFICATE/.test(heading.upper)) continue;
     const parameters: QualityParameter[] = [];
     const parts = [];
     for (let row = heading.row + 1; row < rows.length; row++) {
       const rowLines = rows[row]!.map((id) => lines[id]!);
+      if (rowLines.some((l) => startsWithLabel(ctx.doc, l) && ctx.doc.hitsByLine[l.id]!.some((h) => h.colon))) break;
       const m = RESULT_LINE.exec(rowLines.map((l) => l.text).join(" "));
       const raw = m?.[2]!.replace(/\s/g, "") ?? "";
       const value = m && /^-?\d/.test(raw.replace(/^[<>≤≥]/, "")) ? parseNumber(raw.replace(/^[<>≤≥]/, ""), ctx.doc.decimalComma) : undefined;
