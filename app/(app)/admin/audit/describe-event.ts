@@ -1,0 +1,33 @@
+import type { AuditItem } from "../types";
+
+const ACTIONS: Record<string, string> = {
+  "api_key.created": "API key issued",
+  "api_key.revoked": "API key revoked",
+  "user.created": "Member added",
+  "membership.role_changed": "Role changed",
+  "session.signed_in": "Signed in",
+  "session.signed_out": "Signed out",
+  "session.sign_in_failed": "Failed sign-in",
+};
+
+/** An audit action in words; unknown actions (from newer code) show as recorded. */
+export function describeAction(action: string): string {
+  return ACTIONS[action] ?? action;
+}
+
+/** The one line of context an admin needs for an event, built from its recorded detail. */
+export function describeDetail(event: AuditItem): string {
+  const detail = event.detail;
+  const text = (key: string) => (typeof detail[key] === "string" ? (detail[key] as string) : undefined);
+  switch (event.action) {
+    case "api_key.created":
+    case "api_key.revoked":
+      return [text("name"), text("kind"), text("start") && `${text("start")}…`].filter(Boolean).join(" · ");
+    case "user.created":
+      return [text("email"), text("role")].filter(Boolean).join(" as ");
+    case "membership.role_changed":
+      return `${event.targetEmail ?? event.target ?? "member"}: ${text("from") ?? "?"} → ${text("to") ?? "?"}`;
+    default:
+      return [event.targetEmail, text("ip") && `from ${text("ip")}`].filter(Boolean).join(" ");
+  }
+}

@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import { requireAdmin } from "@/lib/auth/session";
+import { KeysPanel } from "./keys-panel";
+
+export const metadata: Metadata = { title: "API keys — Shipshape" };
+
+export default async function AdminKeysPage() {
+  await requireAdmin();
+  return <KeysPanel />;
+}

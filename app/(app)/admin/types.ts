@@ -1,0 +1,45 @@
+/** The admin route handlers' JSON, as the browser receives it (dates are ISO strings). */
+
+export type KeyKind = "production" | "sandbox";
+export type Role = "admin" | "member";
+
+export interface ApiKeyItem {
+  id: string;
+  name: string | null;
+  kind: KeyKind;
+  start: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  status: "active" | "revoked" | "expired";
+}
+
+export interface IssuedKey {
+  key: string;
+  record: Pick<ApiKeyItem, "id" | "name" | "kind" | "start" | "createdAt" | "expiresAt">;
+}
+
+export interface MemberItem {
+  userId: string;
+  email: string;
+  role: Role;
+  joinedAt: string;
+}
+
+export interface AuditItem {
+  id: number;
+  action: string;
+  actor: string;
+  actorEmail: string | null;
+  target: string | null;
+  targetEmail: string | null;
+  detail: Record<string, unknown>;
+  createdAt: string;
+}
+
+export const ADMIN_QUERY_KEYS = {
+  keys: ["admin", "keys"],
+  members: ["admin", "members"],
+  audit: ["admin", "audit"],
+} as const;
