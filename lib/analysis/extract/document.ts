@@ -22,12 +22,12 @@ const MIN_HEADER_COLUMNS = 3;
 const ITEM_ROWS = 2;
 const ROWS_LOOKED_AT = 6;
 
-function hasItemRows(index: DocIndex, header: number): boolean {
+function hasItemRows(index: DocIndex, hitsByLine: LabelHit[][], header: number): boolean {
   let items = 0;
   const page = index.lines[index.rows[header]![0]!]!.page;
   for (let row = header + 1; row < Math.min(index.rows.length, header + 1 + ROWS_LOOKED_AT); row++) {
     const lines = index.rows[row]!.map((id) => index.lines[id]!);
-    if (lines[0]!.page !== page) break;
+    if (lines[0]!.page !== page || lines.some((l) => hitsByLine[l.id]!.some((h) => h.start === 0))) break;
     if (lines.filter((l) => /\d/.test(l.text)).length >= 2) items++;
   }
   return items >= ITEM_ROWS;
@@ -49,7 +49,7 @@ export function prepareDocument(pages: Page[]): Doc {
   const headerRows = new Set<number>();
   index.rows.forEach((ids, row) => {
     const kinds = new Set(ids.flatMap((id) => hitsByLine[id]!.flatMap((hit) => hit.keys)));
-    if (kinds.has("description") && kinds.size >= MIN_HEADER_COLUMNS && hasItemRows(index, row)) headerRows.add(row);
+    if (kinds.has("description") && kinds.size >= MIN_HEADER_COLUMNS && hasItemRows(index, hitsByLine, row)) headerRows.add(row);
   });
   return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows };
 }

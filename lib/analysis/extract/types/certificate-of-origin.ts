@@ -53,7 +53,7 @@ const ORIGIN_PHRASE = /(?:GOODS\s+(?:ARE\s+)?OF|ARE\s+OF|ORIGINATE\s+IN|ORIGINAT
 const AUTHORITY_WORDS = /\b(?:CHAMBER|FEDERA[CÇ][AÃ]O|FEDERATION|ASSOCIA[CÇ]|MINISTRY|AUTHORITY|COUNCIL|BOARD|C[AÁ]MARA|CHAMBRE|CAMERA|KAMMER|DIRECTORATE|CUSTOMS)/i;
 
 export function extractCertificateOfOrigin(ctx: ExtractionContext): void {
-  ctx.reference("certificate_number", ["certificate_number", "reference_number"]);
+  ctx.reference("certificate_number", ["certificate_number", "reference_number", "number"]);
   ctx.date("date_of_issue", ["date"]);
   ctx.party("exporter", "exporter_address", ["exporter", "shipper", "seller"]);
   ctx.party("consignee", undefined, ["consignee", "buyer"]);

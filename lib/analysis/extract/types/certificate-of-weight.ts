@@ -5,7 +5,7 @@ import { scanContainers, scanWeightPhrases } from "../scan";
 import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights } from "./shared";
 
 export function extractCertificateOfWeight(ctx: ExtractionContext): void {
-  ctx.reference("certificate_number", ["certificate_number", "reference_number"]);
+  ctx.reference("certificate_number", ["certificate_number", "reference_number", "number"]);
   ctx.date("date_of_issue", ["date"]);
   ctx.text("issuer", ["issuer", "issuing_authority", "signed_for"]);
   ctx.party("shipper", undefined, ["shipper", "exporter", "seller"]);

@@ -8,8 +8,8 @@ import { scanIncoterm } from "../scan";
 import { readPorts, readQuantity, readTotal, toleranceOf } from "./shared";
 
 export function extractContract(ctx: ExtractionContext): void {
-  ctx.reference("contract_number", ["contract_number"]);
-  ctx.date("date_of_issue", ["date"]);
+  ctx.reference("contract_number", ["contract_number", "number"]);
+  ctx.date("date_of_issue", ["date", "number"]);
   ctx.party("seller", "seller_address", ["seller", "exporter", "shipper", "beneficiary"]);
   readLetterhead(ctx, "seller", "seller_address");
   ctx.party("buyer", "buyer_address", ["buyer", "applicant", "consignee"]);

@@ -22,7 +22,7 @@ function celsiusOf(text: string): number | undefined {
 }
 
 export function extractFumigationCertificate(ctx: ExtractionContext): void {
-  ctx.reference("certificate_number", ["certificate_number", "reference_number"]);
+  ctx.reference("certificate_number", ["certificate_number", "reference_number", "number"]);
   ctx.date("date_of_issue", ["date"]);
   ctx.date("fumigation_date", ["fumigation_date", "treatment_date"]);
   ctx.text("fumigation_place", ["fumigation_place"]);

@@ -18,7 +18,8 @@ interface LineItem {
 
 function itemOf(cells: Cells, dc: boolean): LineItem | undefined {
   const item: LineItem = {};
-  const description = cells.description && cleanValue(cells.description.text);
+  const describing = cells.description ?? cells.specification;
+  const description = describing && cleanValue(describing.text);
   if (description) item.description = description;
   const quantity = cells.quantity && (parseQuantity(cells.quantity.text, dc) ?? { value: moneyOf(cells.quantity.text, dc), unit: undefined });
   if (quantity?.value !== undefined) item.quantity = quantity.value;
@@ -37,12 +38,12 @@ function itemOf(cells: Cells, dc: boolean): LineItem | undefined {
  * "TOTAL ...: USD 12,200.00" line; the currency from the header or amounts.
  */
 export function readGoodsTable(ctx: ExtractionContext, withItems: boolean): void {
-  const table = readTable(ctx.doc, ["description"], CONFIDENCE.table);
+  const table = readTable(ctx.doc, ["description"], CONFIDENCE.table) ?? readTable(ctx.doc, ["specification", "quantity"], CONFIDENCE.table);
   if (!table) return;
   readHeadingAbove(ctx, table);
   const rows = table.items.map((cells) => ({ cells, item: itemOf(cells, ctx.doc.decimalComma) })).filter((r) => r.item);
   if (rows.length === 0) return;
-  const first = rows[0]!.cells.description!;
+  const first = (rows[0]!.cells.description ?? rows[0]!.cells.specification)!;
   if (withItems) ctx.set("line_items", rows.map((r) => r.item), first);
   const items = rows.map((r) => r.item!);
   if (items.length === 1) {
@@ -53,6 +54,12 @@ export function readGoodsTable(ctx: ExtractionContext, withItems: boolean): void
     ctx.set("quantity", items[0]!.quantity, rows[0]!.cells.quantity ?? first);
     const unit = items[0]!.unit;
     if (unit) ctx.set("quantity_unit", unit, rows[0]!.cells.quantity ?? first);
+  }
+  const totalQuantity = table.totals?.quantity;
+  const quantity = totalQuantity && parseQuantity(totalQuantity.text, ctx.doc.decimalComma);
+  if (totalQuantity && quantity) {
+    ctx.set("quantity", quantity.value, totalQuantity);
+    ctx.set("quantity_unit", quantity.unit, totalQuantity);
   }
   const total = table.totals?.amount;
   const totalValue = total && moneyOf(total.text, ctx.doc.decimalComma);

@@ -41,7 +41,7 @@ function readDates(ctx: ExtractionContext): void {
 }
 
 export function extractPhytosanitaryCertificate(ctx: ExtractionContext): void {
-  ctx.reference("certificate_number", ["certificate_number", "reference_number"]);
+  ctx.reference("certificate_number", ["certificate_number", "reference_number", "number"]);
   readDates(ctx);
   ctx.text("issuing_authority", ["issuing_authority", "issuer", "signed_for"]);
   ctx.party("exporter", "exporter_address", ["exporter", "shipper"]);
