@@ -31,7 +31,9 @@ function splitParty(doc: Doc, found: Found): PartyFound | undefined {
   let nameCount = 1;
   if (ORDER_CLAUSE.test(cleanValue(parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end))) && parts.length > 1) nameCount = 2;
   const firstText = parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end);
-  const inline = nameCount === 1 ? NAME_THEN_ADDRESS.exec(firstText.trim()) : null;
+  const match = nameCount === 1 ? NAME_THEN_ADDRESS.exec(firstText.trim()) : null;
+  // The address after the legal form carries a number (street, post code); "CO., LTD." is still the name.
+  const inline = match && /\d/.test(match[2]!) ? match : null;
   if (inline) {
     const lead = firstText.length - firstText.trimStart().length;
     const nameEnd = parts[0]!.start + lead + inline[1]!.length;

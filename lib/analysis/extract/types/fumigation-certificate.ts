@@ -15,7 +15,7 @@ function hoursOf(text: string): number | undefined {
 }
 
 function celsiusOf(text: string): number | undefined {
-  const m = /(-?\d+(?:[.,]\d+)?)\s*°?\s*([CF])?\b/i.exec(text);
+  const m = /(-?\d+(?:[.,]\d+)?)\s*(?:°|DEG(?:REES?)?\.?)?\s*([CF])?\b/i.exec(text);
   if (!m) return undefined;
   const value = Number(m[1]!.replace(",", "."));
   return m[2]?.toUpperCase() === "F" ? Math.round(((value - 32) * 5) / 9 * 10) / 10 : value;
