@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { findSetFile, updateSetFile } from "@/db/queries/sets-files";
 import { AnalysisError } from "@/lib/analysis/errors";
 import { analyzePages } from "@/lib/analysis/pipeline";
-import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
+import { ingestDocument } from "@/lib/analysis/ingest";
 import { env } from "@/lib/env";
 import { recordAnalysis } from "@/lib/services/record-analysis";
 import { databaseFileStore, type FileStore } from "./storage";
@@ -17,8 +17,8 @@ function pageCountOf(pages: { number: number }[]): number {
 /**
  * Reads, splits, classifies and extracts one stored file, keeping the state in
  * the database (`analyzing`, then `done` or `failed` with the reason) so any
- * request can report progress. Reading runs in the isolation pool: a hostile
- * file costs a child process, never the web server. Never throws.
+ * request can report progress. The pages are kept, so corrections re-extract
+ * without reading the file again. Never throws.
  */
 export async function analyzeFile(
   db: Db,
@@ -33,7 +33,7 @@ export async function analyzeFile(
     const bytes = await store.get({ organizationId: params.organizationId, storageKey: file.storageKey });
     if (!bytes) throw new Error(`stored bytes of ${file.id} are missing`);
     const started = performance.now();
-    const pages = await ingestDocumentIsolated(bytes, { maxPages: env().MAX_PAGES });
+    const pages = await ingestDocument(bytes, { maxPages: env().MAX_PAGES });
     const result = analyzePages(pages, { evidence: true, fileName: file.fileName });
     const analysis = await recordAnalysis(db, {
       organizationId: params.organizationId,

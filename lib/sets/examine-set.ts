@@ -2,6 +2,7 @@ import { examinePresentation } from "@/lib/analysis/examine";
 import { ExaminationError } from "@/lib/analysis/examine/errors";
 import type { ExaminedDocument } from "@/lib/analysis/examine/types";
 import type { Page } from "@/lib/analysis/types";
+import { toleranceNotes } from "./tolerance-notes";
 import { documentIdOf, type SetExamination, type SetFileView } from "./types";
 
 function textOf(pages: Page[], numbers: number[]): string {
@@ -34,7 +35,8 @@ export function examineSet(
     );
   if (documents.length === 0) return { examination: null, error: null };
   try {
-    return { examination: { ...examinePresentation({ documents, presentationDate }), presentationDate }, error: null };
+    const result = examinePresentation({ documents, presentationDate });
+    return { examination: { ...result, presentationDate, toleranceNotes: toleranceNotes() }, error: null };
   } catch (error) {
     if (error instanceof ExaminationError) return { examination: null, error: error.message };
     throw error;

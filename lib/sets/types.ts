@@ -46,6 +46,8 @@ export interface SetFileView {
 export interface SetExamination extends ExaminationResult {
   /** The date the set was examined at: the set's presentation date, or today. */
   presentationDate: string;
+  /** The tolerance of each figure row, by matrix row key ("±1 kg"). */
+  toleranceNotes: Record<string, string>;
 }
 
 export interface SetView {

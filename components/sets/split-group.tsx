@@ -1,0 +1,79 @@
+"use client";
+
+import { Badge, Button } from "@/components/ui";
+import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, idOfLabel } from "@/lib/analysis/schema";
+import type { SplitResult } from "@/lib/analysis/types";
+import type { SplitCorrection } from "@/lib/sets/split-layout";
+import type { SetFileView } from "@/lib/sets/types";
+import { contentUrl } from "./documents-view";
+import { formatPages } from "./format";
+import { PageImage } from "./page-image";
+
+const THUMBNAIL_WIDTH = 112;
+
+/** One document found in a file: its type, pages as thumbnails, and the hand corrections. */
+export function SplitGroup({ setId, file, split, index, selected, busy, onSelect, onCorrect }: {
+  setId: string;
+  file: SetFileView;
+  split: SplitResult;
+  index: number;
+  selected: boolean;
+  busy: boolean;
+  onSelect: (page?: number) => void;
+  onCorrect: (correction: SplitCorrection) => void;
+}) {
+  const { document_type: label, pages } = split.split;
+  const typeId = idOfLabel(label) ?? "other";
+  const fieldCount = Object.keys(split.extracted).length;
+  const title = `Document ${index + 1}: ${label}, ${formatPages(pages)}`;
+
+  return (
+    <div className={`split-group${selected ? " split-selected" : ""}`} data-type={typeId}>
+      <div className="split-head">
+        <button type="button" className="split-title" aria-pressed={selected} aria-label={`Open ${title}`} onClick={() => onSelect()}>
+          <Badge tone={typeId === "other" ? "neutral" : "info"}>{label}</Badge>
+          <span className="split-pages">{formatPages(pages)}</span>
+          <span className="muted split-fields">{fieldCount} field{fieldCount === 1 ? "" : "s"}</span>
+        </button>
+        <div className="split-actions">
+          <label className="visually-hidden" htmlFor={`type-${file.id}-${index}`}>Document type of document {index + 1}</label>
+          <select
+            id={`type-${file.id}-${index}`}
+            className="select select-sm"
+            value={typeId}
+            disabled={busy}
+            onChange={(e) => onCorrect({ action: "retype", splitIndex: index, documentType: e.target.value as typeof typeId })}
+          >
+            {DOCUMENT_TYPE_IDS.map((id) => (
+              <option key={id} value={id}>{DOCUMENT_TYPES[id].label}</option>
+            ))}
+          </select>
+          {index > 0 && (
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => onCorrect({ action: "merge", splitIndex: index })}>
+              Merge with previous
+            </Button>
+          )}
+        </div>
+      </div>
+      <ol className="thumbs" aria-label={`Pages of document ${index + 1}`}>
+        {pages.map((page, i) => (
+          <li key={page} className="thumb">
+            <button type="button" className="thumb-button" aria-label={`Show page ${page}`} onClick={() => onSelect(page)}>
+              <PageImage
+                source={{ url: contentUrl(setId, file.id), format: file.format, page, size: file.pageSizes[page - 1] }}
+                width={THUMBNAIL_WIDTH}
+                alt={`Page ${page}`}
+              />
+            </button>
+            <span className="thumb-caption">p. {page}</span>
+            {i > 0 && (
+              <Button size="sm" variant="ghost" className="thumb-split" disabled={busy} aria-label={`Start a new document at page ${page}`} onClick={() => onCorrect({ action: "split", page })}>
+                Split here
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Document sets in the browser, as a member: create a set, upload a generated
+ * 10-page presentation with a planted gross-weight discrepancy (the
+ * certificate of weight states 1,250 kg more than every other document), see
+ * its splits and types, a field's evidence on the page, and the mismatch in
+ * the comparison. Times from upload to first splits shown and the set view's
+ * page weight are logged and written to test-results/sets-e2e/measurements.json.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { scanPdf } from "../test/fixtures/formats/variants";
+import { renderPlantedPacket } from "../test/sets/planted-packet";
+import { STORAGE_STATE } from "./support/accounts";
+import { saveScreenshot } from "./support/screenshots";
+
+const OUT_DIR = path.join("test-results", "sets-e2e");
+/** Seed whose presentation renders to exactly 10 pages. */
+const PACKET_SEED = 8;
+const PLANTED_EXTRA_KG = 1250;
+const DIGITAL_SPLITS_TIMEOUT_MS = 60_000;
+const SCANNED_SPLITS_TIMEOUT_MS = 300_000;
+
+const measurements: Record<string, unknown> = {};
+
+test.use({ storageState: STORAGE_STATE.member });
+test.describe.configure({ mode: "serial" });
+
+test.afterAll(() => {
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(path.join(OUT_DIR, "measurements.json"), `${JSON.stringify(measurements, null, 2)}\n`);
+});
+
+/** Creates a set with one file through the new-set page; returns the ms from the click to the first split on screen. */
+async function createSetWithFile(page: Page, name: string, file: string, splitsTimeoutMs: number): Promise<number> {
+  await page.goto("/sets/new");
+  await page.getByLabel("Set name").fill(name);
+  await page.getByLabel(/choose files/).setInputFiles(file);
+  await expect(page.getByRole("list", { name: "Chosen files" })).toContainText(path.basename(file));
+  const started = Date.now();
+  await page.getByRole("button", { name: "Create set and upload 1 file" }).click();
+  await expect(page.locator(".split-group").first()).toBeVisible({ timeout: splitsTimeoutMs });
+  return Date.now() - started;
+}
+
+test("uploads a 10-page packet, shows its splits, a field's evidence and the planted gross-weight mismatch", async ({ page }) => {
+  const packet = await renderPlantedPacket(PACKET_SEED, PLANTED_EXTRA_KG);
+  expect(packet.pageCount).toBe(10);
+  mkdirSync(OUT_DIR, { recursive: true });
+  const file = path.join(OUT_DIR, "digital-packet.pdf");
+  writeFileSync(file, packet.pdf);
+
+  await page.goto("/sets");
+  await expect(page.getByRole("heading", { name: "Document sets" })).toBeVisible();
+  const elapsed = await createSetWithFile(page, "LC 4471 — digital presentation", file, DIGITAL_SPLITS_TIMEOUT_MS);
+  measurements.digitalUploadToFirstSplitsMs = elapsed;
+  console.log(`upload → first splits shown, 10-page digital packet: ${elapsed} ms`);
+
+  // Splits with their types and pages.
+  const files = page.getByRole("list", { name: "Files of this set" });
+  await expect(files).toContainText("Analysed");
+  await expect(files).toContainText("10 pages");
+  const invoice = page.getByRole("button", { name: /^Open Document \d+: Commercial Invoice/ });
+  await expect(invoice).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Open Document \d+: Certificate of Weight/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Open Document \d+: Bill of Lading/ })).toBeVisible();
+  await expect(page.locator('canvas[data-state="drawn"]')).toHaveCount(10, { timeout: 30_000 });
+
+  // A field's evidence: the gross weight on the certificate of weight, boxed on its page.
+  await page.getByRole("button", { name: /^Open Document \d+: Certificate of Weight/ }).click();
+  const detail = page.getByRole("complementary", { name: "Selected document" });
+  await detail.getByRole("button", { name: /^Gross weight kg: 50,330/ }).click();
+  const box = detail.locator(".evidence-active");
+  await expect(box).toBeVisible();
+  await expect(detail.locator(".viewer canvas")).toHaveAttribute("data-state", "drawn");
+  const boxSize = await box.boundingBox();
+  expect(boxSize!.width).toBeGreaterThan(5);
+  await expect(detail).toContainText("Read as");
+  await saveScreenshot(page, "set-view");
+
+  // The comparison: the certificate's gross weight is flagged against the others.
+  await page.getByRole("tab", { name: /Comparison/ }).click();
+  const gross = page.locator('tr[data-row="gross_weight"]');
+  await expect(gross).toHaveClass(/row-mismatch/);
+  await expect(gross.getByRole("rowheader")).toContainText("Mismatch");
+  await expect(gross.getByRole("rowheader")).toContainText("Certificate of Weight");
+  await expect(gross.getByRole("rowheader")).toContainText("Tolerance ±1 kg");
+  await expect(gross.locator("td.cell-off")).toHaveCount(1);
+  await expect(gross.locator("td.cell-off")).toContainText("50,330");
+  await expect(gross.locator("td.cell-off")).toContainText("+1,250");
+  const findings = page.getByRole("complementary", { name: /Findings/ });
+  const weightFinding = findings.getByRole("listitem").filter({ hasText: /gross weight/i }).first();
+  await expect(weightFinding).toBeVisible();
+  await saveScreenshot(page, "set-comparison");
+
+  // A finding leads to its pages.
+  await weightFinding.getByRole("button", { name: /Certificate of Weight/ }).click();
+  await expect(page.getByRole("tab", { name: "Documents" })).toHaveAttribute("aria-selected", "true");
+  await expect(detail).toContainText("Certificate of Weight");
+
+  // Page weight of the set view, loaded afresh: scripts and styles as transferred.
+  const weights = await measureSetViewWeight(page, page.url());
+  measurements.setViewWeight = weights;
+  console.log(`set view page weight: ${JSON.stringify(weights)}`);
+
+  await page.goto("/sets");
+  await expect(page.getByRole("link", { name: "LC 4471 — digital presentation" })).toBeVisible();
+  await saveScreenshot(page, "sets-list");
+});
+
+test("corrects a split by hand and keeps the correction", async ({ page }) => {
+  await page.goto("/sets");
+  await page.getByRole("link", { name: "LC 4471 — digital presentation" }).click();
+  const weight = page.getByRole("button", { name: /^Open Document (\d+): Certificate of Weight/ });
+  const name = (await weight.getAttribute("aria-label"))!;
+  const index = Number(/Document (\d+)/.exec(name)![1]);
+  await page.getByLabel(`Document type of document ${index}`).selectOption("certificate_of_quality");
+  await expect(page.getByRole("button", { name: new RegExp(`^Open Document ${index}: Certificate of Quality`) })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(`Document type of document ${index}`)).toHaveValue("certificate_of_quality");
+  await page.getByRole("button", { name: "Undo corrections" }).click();
+  await expect(page.getByRole("button", { name: new RegExp(`^Open Document ${index}: Certificate of Weight`) })).toBeVisible();
+});
+
+test("uploads the same packet scanned and shows its splits", async ({ page }) => {
+  test.setTimeout(SCANNED_SPLITS_TIMEOUT_MS + 60_000);
+  const packet = await renderPlantedPacket(PACKET_SEED, PLANTED_EXTRA_KG);
+  const file = path.join(OUT_DIR, "scanned-packet.pdf");
+  writeFileSync(file, await scanPdf(packet.pdf));
+  const elapsed = await createSetWithFile(page, "LC 4471 — scanned presentation", file, SCANNED_SPLITS_TIMEOUT_MS);
+  measurements.scannedUploadToFirstSplitsMs = elapsed;
+  console.log(`upload → first splits shown, 10-page scanned packet: ${elapsed} ms`);
+  await expect(page.getByRole("list", { name: "Files of this set" })).toContainText("10 pages");
+  await expect(page.getByRole("button", { name: /^Open Document \d+: Commercial Invoice/ })).toBeVisible();
+});
+
+interface PageWeight {
+  /** Scripts and styles of the page itself, without the PDF reader. */
+  scriptBytes: number;
+  styleBytes: number;
+  /** pdfjs and its worker, fetched on first use by the page viewer. */
+  pdfReaderBytes: number;
+  files: { path: string; kind: string; bytes: number }[];
+}
+
+/** A string only pdfjs's own code carries (its fake-worker fallback message). */
+const PDFJS_MARKER = "Setting up fake worker";
+
+/** Bytes transferred (compressed, as on the wire) for every script and style sheet of a fresh load of `url`. */
+async function measureSetViewWeight(page: Page, url: string): Promise<PageWeight> {
+  const files: Promise<{ path: string; kind: string; bytes: number }>[] = [];
+  const listener = (response: import("@playwright/test").Response) => {
+    const type = response.request().resourceType();
+    const worker = response.url().includes("pdf.worker");
+    if (type !== "script" && type !== "stylesheet" && !worker) return;
+    files.push(
+      (async () => {
+        const { responseBodySize } = await response.request().sizes();
+        const reader = worker || (type === "script" && (await response.text()).includes(PDFJS_MARKER));
+        return { path: new URL(response.url()).pathname, kind: reader ? "pdf-reader" : type, bytes: responseBodySize };
+      })(),
+    );
+  };
+  page.on("response", listener);
+  await page.goto(url);
+  await page.getByRole("button", { name: /^Open Document 1:/ }).waitFor();
+  await expect(page.locator('canvas[data-state="drawn"]').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+  page.off("response", listener);
+  const sized = await Promise.all(files);
+  const sum = (kind: string) => sized.filter((f) => f.kind === kind).reduce((total, f) => total + f.bytes, 0);
+  return { scriptBytes: sum("script"), styleBytes: sum("stylesheet"), pdfReaderBytes: sum("pdf-reader"), files: sized };
+}
