@@ -223,6 +223,15 @@ describe("classifying pages", () => {
     ]);
   });
 
+  it("makes a run of blank sheets one Other", () => {
+    const pages = [testPage(1, PAGES["Commercial Invoice"]!), testPage(2, []), testPage(3, []), testPage(4, PAGES["Packing List"]!)];
+    expect(analyzePages(pages).map((r) => [r.split.document_type, r.split.pages])).toEqual([
+      ["Commercial Invoice", [1]],
+      ["Other", [2, 3]],
+      ["Packing List", [4]],
+    ]);
+  });
+
   it("reads a separator sheet between documents as Other", () => {
     const result = analyzePages(testPages(PAGES["Commercial Invoice"]!, ["# COPY DOCUMENTS FOR BANK FILE"], PAGES["Packing List"]!));
     expect(result.map((r) => r.split.document_type)).toEqual(["Commercial Invoice", "Other", "Packing List"]);

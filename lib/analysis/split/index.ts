@@ -46,12 +46,17 @@ export function splitPages(inputs: PageInput[]): Segment[] {
   };
   inputs.forEach((input, index) => {
     if (input.features.wordCount === 0) {
+      // A blank sheet says nothing of any document: a run of them is one Other.
+      if (open && isBlankRun(open)) {
+        open.pages.push(index);
+        return;
+      }
       close();
-      segments.push({ cls: "separator", pages: [index] });
+      open = { cls: "separator", pages: [index], first: input, last: input, refs: new Map() };
       return;
     }
     const best = bestClass(input.scores, open?.cls);
-    if (open && continuesDocument(open, input, best)) {
+    if (open && !isBlankRun(open) && continuesDocument(open, input, best)) {
       open.pages.push(index);
       open.last = input;
       for (const [kind, value] of input.markers.refs) if (!open.refs.has(kind)) open.refs.set(kind, value);
@@ -63,6 +68,10 @@ export function splitPages(inputs: PageInput[]): Segment[] {
   });
   close();
   return segments;
+}
+
+function isBlankRun(open: OpenDocument): boolean {
+  return open.first.features.wordCount === 0;
 }
 
 function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: PageClass; score: number }): boolean {
@@ -90,8 +99,8 @@ function followsCounter(prev: PageMarkers, next: PageMarkers, titled: boolean): 
   if (!a) return undefined;
   if (a.total !== undefined && b.total !== undefined && a.total !== b.total) return false;
   if (b.current === a.current + 1) return true;
-  // The same page counter twice is a page printed twice; a jump back is a new document.
-  return b.current > a.current ? undefined : b.current === a.current ? undefined : false;
+  // A jump back is a new document; the same counter twice (a page printed twice) or a gap says nothing.
+  return b.current < a.current ? false : undefined;
 }
 
 function startsAnother(open: OpenDocument, input: PageInput): boolean {
