@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { analyzeDocument } from "@/lib/analysis/index";
 import type { SplitResult } from "@/lib/analysis/types";
-import { goldenSet } from "@/test/fixtures/generator/index";
+import { goldenSet, holdoutSet } from "@/test/fixtures/generator/index";
 import { scoreCase, summarize, type CaseScore, type Summary } from "./metrics";
 
 /** Rounds of interleaved timing; the first is a warm-up and not counted. */
@@ -50,12 +50,19 @@ export async function evaluateFile(name: string, pdf: Uint8Array, expected: Spli
   }
 }
 
-export async function loadGenerated(): Promise<{ name: string; pdf: Uint8Array; expected: SplitResult[] }[]> {
-  return Promise.all(goldenSet().map((c) => c.make()));
+export interface GeneratedFile {
+  name: string;
+  pdf: Uint8Array;
+  expected: SplitResult[];
+}
+
+/** The committed golden cases, or the held-out packets from seeds no test uses. */
+export async function loadGenerated(set: "golden" | "holdout" = "golden"): Promise<GeneratedFile[]> {
+  return Promise.all((set === "golden" ? goldenSet() : holdoutSet()).map((c) => c.make()));
 }
 
 /** Accuracy of the engine over the generated golden set. */
-export async function evaluateGenerated(files: { name: string; pdf: Uint8Array; expected: SplitResult[] }[]): Promise<GeneratedReport> {
+export async function evaluateGenerated(files: GeneratedFile[]): Promise<GeneratedReport> {
   const cases: CaseResult[] = [];
   for (const f of files) cases.push(await evaluateFile(f.name, f.pdf, f.expected));
   return { cases, summary: summarize(cases.map((c) => c.score)) };

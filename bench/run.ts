@@ -9,10 +9,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CORPUS_DIR, corpusExists, evaluateCorpus, type CorpusReport } from "./corpus";
 import { evaluateGenerated, loadGenerated, measureSpeed } from "./engine";
+import { addCounts, emptyCounts, f1 } from "./metrics";
 import { formatCorpus, formatSpeed, formatSummary } from "./report";
 
-/** Files listed as the slowest per page after the accuracy pass. */
+/** Files listed as the slowest per page, and as the weakest by field F1, after the accuracy pass. */
 const SLOWEST_SHOWN = 5;
+const WEAKEST_SHOWN = 5;
 const here = dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
 
@@ -37,8 +39,14 @@ console.log(formatSummary("Engine on generated fixtures", generated.summary));
 const failures = generated.cases.filter((c) => c.error);
 for (const c of failures) console.log(`  error in ${c.name}: ${c.error}`);
 
+const caseFieldF1 = (c: (typeof generated.cases)[number]) => f1(Object.values(c.score.fields).reduce((sum, n) => addCounts(sum, n), emptyCounts()));
+const weakest = [...generated.cases].sort((a, b) => caseFieldF1(a) - caseFieldF1(b)).slice(0, WEAKEST_SHOWN);
+console.log(`\nLowest field F1: ${weakest.map((c) => `${c.name} ${caseFieldF1(c).toFixed(3)}`).join(", ")}`);
 const slowest = [...generated.cases].sort((a, b) => b.ms / b.pages - a.ms / a.pages).slice(0, SLOWEST_SHOWN);
 console.log(`\nSlowest per page (first pass): ${slowest.map((c) => `${c.name} ${(c.ms / c.pages).toFixed(0)} ms/page`).join(", ")}`);
+
+const holdout = await evaluateGenerated(await loadGenerated("holdout"));
+console.log(`\n${formatSummary(`Engine on held-out packets (${holdout.cases.length} packets from seeds no test uses)`, holdout.summary)}`);
 
 const speed = await measureSpeed(files);
 console.log(`\n${formatSpeed(speed)}`);
@@ -57,6 +65,7 @@ mkdirSync(resultsDir, { recursive: true });
 const latest = {
   at: new Date().toISOString(),
   generated: { summary: generated.summary, cases: generated.cases.map(({ name, pages, score, ms, error }) => ({ name, pages, score, ms, error })) },
+  holdout: { summary: holdout.summary, cases: holdout.cases.map(({ name, pages, score, ms, error }) => ({ name, pages, score, ms, error })) },
   speed,
   corpus,
   endpoint,
