@@ -159,7 +159,8 @@ export interface Summary {
   fieldsByType: Record<string, Counts>;
 }
 
-function total(table: Record<string, Counts>): Counts {
+/** All types' counts added together. */
+export function totalCounts(table: Record<string, Counts>): Counts {
   return Object.values(table).reduce((sum, c) => addCounts(sum, c), emptyCounts());
 }
 
@@ -178,8 +179,8 @@ export function summarize(cases: readonly CaseScore[]): Summary {
   return {
     pageAccuracy: pagesTotal === 0 ? 1 : pagesCorrect / pagesTotal,
     pagesTotal,
-    splitF1: f1(total(splitsByType)),
-    fieldF1: f1(total(fieldsByType)),
+    splitF1: f1(totalCounts(splitsByType)),
+    fieldF1: f1(totalCounts(fieldsByType)),
     splitsByType,
     fieldsByType,
   };

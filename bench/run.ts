@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CORPUS_DIR, corpusExists, evaluateCorpus, type CorpusReport } from "./corpus";
-import { evaluateGenerated, loadGenerated, measureSpeed } from "./engine";
-import { addCounts, emptyCounts, f1 } from "./metrics";
+import { evaluateGenerated, loadGenerated, measureSpeed, type CaseResult } from "./engine";
+import { f1, totalCounts } from "./metrics";
 import { formatCorpus, formatSpeed, formatSummary } from "./report";
 
 /** Files listed as the slowest per page, and as the weakest by field F1, after the accuracy pass. */
@@ -32,6 +32,9 @@ async function runEndpoint(): Promise<unknown[] | undefined> {
   return runs;
 }
 
+/** What latest.json keeps of a case: its scores and timing, not the full arrays. */
+const recordOf = ({ name, pages, score, ms, error }: CaseResult) => ({ name, pages, score, ms, error });
+
 const files = await loadGenerated();
 const generated = await evaluateGenerated(files);
 console.log(`== Generated golden set (${files.length} files, digital PDFs)\n`);
@@ -39,7 +42,7 @@ console.log(formatSummary("Engine on generated fixtures", generated.summary));
 const failures = generated.cases.filter((c) => c.error);
 for (const c of failures) console.log(`  error in ${c.name}: ${c.error}`);
 
-const caseFieldF1 = (c: (typeof generated.cases)[number]) => f1(Object.values(c.score.fields).reduce((sum, n) => addCounts(sum, n), emptyCounts()));
+const caseFieldF1 = (c: CaseResult) => f1(totalCounts(c.score.fields));
 const weakest = [...generated.cases].sort((a, b) => caseFieldF1(a) - caseFieldF1(b)).slice(0, WEAKEST_SHOWN);
 console.log(`\nLowest field F1: ${weakest.map((c) => `${c.name} ${caseFieldF1(c).toFixed(3)}`).join(", ")}`);
 const slowest = [...generated.cases].sort((a, b) => b.ms / b.pages - a.ms / a.pages).slice(0, SLOWEST_SHOWN);
@@ -64,8 +67,8 @@ const resultsDir = join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
 const latest = {
   at: new Date().toISOString(),
-  generated: { summary: generated.summary, cases: generated.cases.map(({ name, pages, score, ms, error }) => ({ name, pages, score, ms, error })) },
-  holdout: { summary: holdout.summary, cases: holdout.cases.map(({ name, pages, score, ms, error }) => ({ name, pages, score, ms, error })) },
+  generated: { summary: generated.summary, cases: generated.cases.map(recordOf) },
+  holdout: { summary: holdout.summary, cases: holdout.cases.map(recordOf) },
   speed,
   corpus,
   endpoint,
