@@ -208,6 +208,11 @@ describe("classifying pages", () => {
     expect(typesOf(page)).toEqual(["Commercial Invoice"]);
   });
 
+  it("reads a bilingual title printed only in Spanish", () => {
+    const page = ["# FACTURA COMERCIAL", "No.: FC-2024-118 | Fecha: 10/03/2024", "Description | Unit Price | Amount", "COFFEE BEANS | USD 4.10 | USD 82,000.00"];
+    expect(typesOf(page)).toEqual(["Commercial Invoice"]);
+  });
+
   it("reads a courier's air waybill receipt as Other", () => {
     const page = ["# EXPRESS COURIER - AIR WAYBILL / SENDER'S RECEIPT", "Waybill No: 3109994732", "From: ACME EXPORTS LTD", "To: FIRST BANK AG"];
     expect(typesOf(page)).toEqual(["Other"]);

@@ -33,7 +33,11 @@ export function typeOfClass(cls: PageClass): DocumentTypeId {
   return (OTHER_KINDS as readonly string[]).includes(cls) ? "other" : (cls as DocumentTypeId);
 }
 
-/** Titles: printed at the head of the document, usually large. The longest matching title on a line wins. */
+/**
+ * Titles: printed at the head of the document, usually large. The longest matching
+ * title on a line wins. Common French, Spanish, German and Italian titles are
+ * included because bilingual forms often print only those in large type.
+ */
 export const TITLES: Record<PageClass, readonly string[]> = {
   bill_of_lading: [
     "BILL OF LADING",
@@ -46,6 +50,10 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "SEA WAYBILL",
     "NON NEGOTIABLE SEA WAYBILL",
     "BILL OF LANDING",
+    "CONNAISSEMENT",
+    "CONOCIMIENTO DE EMBARQUE",
+    "KONNOSSEMENT",
+    "POLIZZA DI CARICO",
   ],
   letter_of_credit: [
     "LETTER OF CREDIT",
@@ -103,6 +111,14 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "FINAL INVOICE",
     "PROVISIONAL INVOICE",
     "CUSTOMS INVOICE",
+    "FACTURA COMERCIAL",
+    "FACTURA",
+    "FACTURE",
+    "FACTURE COMMERCIALE",
+    "HANDELSRECHNUNG",
+    "RECHNUNG",
+    "FATTURA",
+    "FATTURA COMMERCIALE",
   ],
   packing_list: [
     "PACKING LIST",
@@ -115,6 +131,10 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "PACKING NOTE",
     "WEIGHT LIST",
     "PACKING AND WEIGHT SPECIFICATION",
+    "LISTA DE EMPAQUE",
+    "LISTE DE COLISAGE",
+    "PACKLISTE",
+    "LISTA DI IMBALLAGGIO",
   ],
   certificate_of_origin: [
     "CERTIFICATE OF ORIGIN",
@@ -124,6 +144,10 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "MOVEMENT CERTIFICATE",
     "EUR 1",
     "EUR 1 MOVEMENT CERTIFICATE",
+    "CERTIFICADO DE ORIGEN",
+    "CERTIFICAT D ORIGINE",
+    "URSPRUNGSZEUGNIS",
+    "CERTIFICATO DI ORIGINE",
   ],
   certificate_of_weight: [
     "CERTIFICATE OF WEIGHT",
@@ -149,7 +173,14 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "INSPECTION REPORT",
     "ANALYSIS REPORT",
   ],
-  phytosanitary_certificate: ["PHYTOSANITARY CERTIFICATE", "PHYTOSANITARY CERTIFICATE FOR RE EXPORT", "PLANT HEALTH CERTIFICATE"],
+  phytosanitary_certificate: [
+    "PHYTOSANITARY CERTIFICATE",
+    "PHYTOSANITARY CERTIFICATE FOR RE EXPORT",
+    "PLANT HEALTH CERTIFICATE",
+    "CERTIFICADO FITOSANITARIO",
+    "CERTIFICAT PHYTOSANITAIRE",
+    "PFLANZENGESUNDHEITSZEUGNIS",
+  ],
   fumigation_certificate: [
     "FUMIGATION CERTIFICATE",
     "CERTIFICATE OF FUMIGATION",
