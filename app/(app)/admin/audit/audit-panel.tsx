@@ -58,5 +58,6 @@ function actorLabel(actor: string): string {
   if (actor === "operator") return "Operator (command line)";
   if (actor === "onboarding") return "First-run setup";
   if (actor === "anonymous") return "Unknown";
+  if (actor.startsWith("key_")) return "API key";
   return actor;
 }

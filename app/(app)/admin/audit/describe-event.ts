@@ -8,6 +8,7 @@ const ACTIONS: Record<string, string> = {
   "session.signed_in": "Signed in",
   "session.signed_out": "Signed out",
   "session.sign_in_failed": "Failed sign-in",
+  "auth.failed": "API call refused",
 };
 
 /** An audit action in words; unknown actions (from newer code) show as recorded. */
@@ -27,7 +28,12 @@ export function describeDetail(event: AuditItem): string {
       return [text("email"), text("role")].filter(Boolean).join(" as ");
     case "membership.role_changed":
       return `${event.targetEmail ?? event.target ?? "member"}: ${text("from") ?? "?"} → ${text("to") ?? "?"}`;
-    default:
-      return [event.targetEmail, text("ip") && `from ${text("ip")}`].filter(Boolean).join(" ");
+    case "auth.failed":
+      return [text("start") && `${text("start")}…`, text("reason")].filter(Boolean).join(" · ");
+    default: {
+      // Sign-in events: the person is already in the "By" column unless someone else acted on them.
+      const target = event.target !== event.actor ? event.targetEmail : null;
+      return [target, text("ip") && `from ${text("ip")}`].filter(Boolean).join(" ");
+    }
   }
 }

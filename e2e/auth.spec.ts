@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+import { e2eAccount, STORAGE_STATE } from "./support/accounts";
+import { saveScreenshot } from "./support/screenshots";
+import { signIn } from "./support/sign-in";
+
+test.describe("signed out", () => {
+  test("the sign-in page labels its fields and says when the password is wrong", async ({ page }) => {
+    await page.goto("/signin");
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await saveScreenshot(page, "signin");
+
+    const { email } = e2eAccount("member");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("not the right password");
+    await page.getByLabel("Password").press("Enter");
+    await expect(page.getByRole("alert").filter({ hasText: "incorrect" })).toHaveText("The e-mail or password is incorrect.");
+    await expect(page).toHaveURL(/\/signin/);
+    await saveScreenshot(page, "signin-error");
+  });
+
+  test("the app and the admin pages send a visitor to sign in", async ({ page }) => {
+    for (const path of ["/", "/admin", "/admin/members"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/signin$/);
+    }
+  });
+
+  test("an admin API route answers 401 without a session, whatever the headers say", async ({ request }) => {
+    const response = await request.get("/api/admin/keys", { headers: { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" } });
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toEqual({ detail: "Sign in to continue." });
+  });
+
+  test("the first-run page does not exist once there are users", async ({ page }) => {
+    const response = await page.goto("/onboarding");
+    expect(response?.status()).toBe(404);
+  });
+
+  test("signing in and out", async ({ page }) => {
+    await signIn(page, e2eAccount("member"));
+    await expect(page.getByText(e2eAccount("member").email)).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/signin/);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+});
+
+test.describe("as a member", () => {
+  test.use({ storageState: STORAGE_STATE.member });
+
+  test("the admin pages and routes are closed", async ({ page }) => {
+    await page.goto("/sets");
+    await expect(page.getByRole("link", { name: "API keys & members" })).toHaveCount(0);
+    const response = await page.goto("/admin");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await saveScreenshot(page, "member-admin-404");
+    const api = await page.request.get("/api/admin/keys");
+    expect(api.status()).toBe(403);
+  });
+});
