@@ -1,6 +1,7 @@
 /**
  * Finds labels on lines. All synonyms of LABEL_SYNONYMS and STOP_LABELS are
- * compiled into one regular expression (longest first), run once per line.
+ * put in a trie of their words; each line is read word by word once, taking
+ * the longest synonym at each word.
  * A label counts at the start of a line (after an optional box number such as
  * "5." or "(3)"), or inside a line when a colon follows it. One-word labels
  * ("Date", "To", "Goods") are common words, so they count only with a colon
@@ -20,49 +21,87 @@ export interface LabelHit {
   colon: boolean;
 }
 
-const BOX_NUMBER = "(?:\\(?\\d{1,2}[.)]\\s*|[A-Z]\\)\\s+)?";
+/** A box number or letter before a title at the start of a line: "5. ", "(3) ", "A) ". */
+const LINE_PREFIX = /^(?:\(?\d{1,2}[.)]\s*|[A-Z]\)\s+)/;
 /** After a label: a plural "(S)", a parenthetical note ("(or order)"), a colon, other separators. */
-const SEPARATOR = "(?:\\s*\\(S\\))?(?:\\s*\\([^)]{1,60}\\))?\\s*(?<colon>[:：])?[\\s.:#\\-–]*";
+const SEPARATOR = /(?:\s*\(S\))?(?:\s*\([^)]{1,60}\))?\s*([:：])?[\s.:#\-–]*/y;
+/** What may stand between the words of one label ("B/L", "DOC. CREDIT", "ORGANIZATION(S)"). */
+const JOINER = /^[\s./&'():-]*$/;
+const TOKEN = /[A-Z0-9]+/g;
+const SLASH = /\s*\/\s*/y;
 
 /** Labels this short ("L/C", "B/L", "P/O") are as ambiguous as one word. */
 const SHORT_LABEL = 3;
 /** Weak labels that still count inside a line before a number ("MEASUREMENT 90.000 M3"). */
 const NUMERIC_KEYS = new Set(["measurement", "gross_weight", "net_weight", "tare_weight"]);
 
-function tokensOf(synonym: string): string[] {
-  return synonym.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
-}
-
-function sourceOf(synonym: string): string {
-  return tokensOf(synonym).join("[\\s./&'():\\-]*");
-}
-
 interface Synonym {
-  source: string;
   keys: string[];
   weak: boolean;
 }
 
-function compileSynonyms(): { pattern: RegExp; synonyms: Synonym[] } {
-  const bySource = new Map<string, Synonym>();
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  synonym?: Synonym;
+}
+
+function tokensOf(synonym: string): string[] {
+  return synonym.toUpperCase().match(TOKEN) ?? [];
+}
+
+/** All synonyms in a trie of their words, so each line is read word by word once. */
+function buildTrie(): TrieNode {
+  const root: TrieNode = { next: new Map() };
   const add = (synonym: string, key: string | undefined) => {
-    const source = sourceOf(synonym);
-    if (!source) return;
     const tokens = tokensOf(synonym);
-    const weak = tokens.length === 1 || tokens.join("").length <= SHORT_LABEL;
-    const entry = bySource.get(source) ?? { source, keys: [], weak };
-    if (key && !entry.keys.includes(key)) entry.keys.push(key);
-    bySource.set(source, entry);
+    if (tokens.length === 0) return;
+    let node = root;
+    for (const token of tokens) {
+      let child = node.next.get(token);
+      if (!child) node.next.set(token, (child = { next: new Map() }));
+      node = child;
+    }
+    node.synonym ??= { keys: [], weak: tokens.length === 1 || tokens.join("").length <= SHORT_LABEL };
+    if (key && !node.synonym.keys.includes(key)) node.synonym.keys.push(key);
   };
   for (const [key, synonyms] of Object.entries(LABEL_SYNONYMS)) for (const s of synonyms) add(s, key);
   for (const s of STOP_LABELS) add(s, undefined);
-  const synonyms = [...bySource.values()].sort((a, b) => b.source.length - a.source.length);
-  const alternatives = synonyms.map((s, i) => `(?<s${i}>${s.source})`).join("|");
-  const pattern = new RegExp(`(?<![A-Z0-9'])${BOX_NUMBER}(?:${alternatives})(?![A-Z0-9]|'S)${SEPARATOR}`, "g");
-  return { pattern, synonyms };
+  return root;
 }
 
-const COMPILED = compileSynonyms();
+const TRIE = buildTrie();
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+interface Match {
+  synonym: Synonym;
+  /** End of the label's last word. */
+  end: number;
+  /** End of the separators after it. */
+  valueStart: number;
+  colon: boolean;
+}
+
+/** The longest synonym starting at token `i`, with the separators after it. */
+function matchAt(upper: string, tokens: Token[], i: number): Match | undefined {
+  let node: TrieNode | undefined = TRIE;
+  let best: { synonym: Synonym; end: number } | undefined;
+  for (let j = i; j < tokens.length; j++) {
+    if (j > i && !JOINER.test(upper.slice(tokens[j - 1]!.end, tokens[j]!.start))) break;
+    node = node.next.get(tokens[j]!.text);
+    if (!node) break;
+    const end = tokens[j]!.end;
+    if (node.synonym && !upper.startsWith("'S", end)) best = { synonym: node.synonym, end };
+  }
+  if (!best) return undefined;
+  SEPARATOR.lastIndex = best.end;
+  const separator = SEPARATOR.exec(upper)!;
+  return { ...best, valueStart: SEPARATOR.lastIndex, colon: separator[1] !== undefined };
+}
 
 /** A bare title line ("Shipper", "9. Marks and Nos:") with nothing after it. */
 function isWholeLine(line: IndexedLine, end: number): boolean {
@@ -77,45 +116,46 @@ const NUMBER_NEXT = /^\d/;
 /** A multi-word label inside a line counts before a number or a reference ("L/C No. BOSLC2428", "GROSS WEIGHT 45,270"). */
 const REFERENCE_NEXT = /^[A-Z0-9][A-Z0-9/.-]*\d/;
 
-const STICKY = new RegExp(COMPILED.pattern.source, "y");
-const SLASH = /^\s*\/\s*/;
-
 /** "Buyer / Bill to", "Notify / Consignee:": a second label joined by a slash extends the first. */
-function extendJoined(upper: string, at: number): { end: number; colon: boolean } | undefined {
-  const slash = SLASH.exec(upper.slice(at));
-  if (!slash) return undefined;
-  STICKY.lastIndex = at + slash[0].length;
-  const m = STICKY.exec(upper);
-  if (!m || m[0].length === 0) return undefined;
-  return { end: STICKY.lastIndex, colon: m.groups!.colon !== undefined };
+function extendJoined(upper: string, tokens: Token[], at: number): Match | undefined {
+  SLASH.lastIndex = at;
+  if (!SLASH.exec(upper)) return undefined;
+  const next = tokens.findIndex((t) => t.start === SLASH.lastIndex);
+  return next < 0 ? undefined : matchAt(upper, tokens, next);
+}
+
+function isAccepted(line: IndexedLine, match: Match, start: number, boxed: boolean): boolean {
+  const { synonym, colon, valueStart } = match;
+  const rest = line.upper.slice(valueStart);
+  if (start === 0) {
+    if (boxed) return colon || isWholeLine(line, valueStart);
+    const abbreviated = synonym.weak && ABBREVIATED_VALUE.test(line.upper.slice(match.end));
+    return !synonym.weak || colon || abbreviated || isWholeLine(line, valueStart);
+  }
+  if (line.upper[start - 1] !== " ") return false;
+  if (colon) return true;
+  return synonym.weak ? NUMBER_NEXT.test(rest) && synonym.keys.some((k) => NUMERIC_KEYS.has(k)) : REFERENCE_NEXT.test(rest);
 }
 
 /** Every label on `line`, left to right. */
 export function findLabels(line: IndexedLine): LabelHit[] {
+  const { upper } = line;
+  const tokens: Token[] = [];
+  for (const m of upper.matchAll(TOKEN)) tokens.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  const prefix = LINE_PREFIX.exec(upper)?.[0] ?? "";
   const hits: LabelHit[] = [];
-  const { pattern, synonyms } = COMPILED;
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(line.upper); m; m = pattern.exec(line.upper)) {
-    const groups = m.groups!;
-    const index = synonyms.findIndex((_, i) => groups[`s${i}`] !== undefined);
-    const synonym = synonyms[index]!;
-    let colon = groups.colon !== undefined;
-    const atStart = m.index === 0;
-    let end = m.index + m[0].length;
-    const joined = extendJoined(line.upper, end);
-    if (joined) [end, colon] = [joined.end, colon || joined.colon];
-    const abbreviated = synonym.weak && ABBREVIATED_VALUE.test(line.upper.slice(m.index + m[0].indexOf(groups[`s${index}`]!) + groups[`s${index}`]!.length));
-    const boxed = /^\(?\d/.test(m[0]);
-    const accepted = atStart
-      ? boxed
-        ? colon || isWholeLine(line, end)
-        : !synonym.weak || colon || abbreviated || isWholeLine(line, end)
-      : line.upper[m.index - 1] === " " &&
-        (colon ||
-          (synonym.weak ? NUMBER_NEXT.test(line.upper.slice(end)) && synonym.keys.some((k) => NUMERIC_KEYS.has(k)) : REFERENCE_NEXT.test(line.upper.slice(end))));
-    if (accepted) hits.push({ keys: synonym.keys, line, start: m.index, valueStart: end, colon });
-    else pattern.lastIndex = m.index + 1;
-    if (m[0].length === 0) pattern.lastIndex++;
+  let from = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.start < from || upper[token.start - 1] === "'") continue;
+    const match = matchAt(upper, tokens, i);
+    if (!match) continue;
+    const start = prefix && token.start === prefix.length ? 0 : token.start;
+    const joined = extendJoined(upper, tokens, match.valueStart);
+    const full = joined ? { ...match, valueStart: joined.valueStart, colon: match.colon || joined.colon } : match;
+    if (!isAccepted(line, full, start, start === 0 && /^\(?\d/.test(prefix))) continue;
+    hits.push({ keys: match.synonym.keys, line, start, valueStart: full.valueStart, colon: full.colon });
+    from = full.valueStart;
   }
   return hits;
 }
