@@ -29,7 +29,8 @@ export function resolveAuthSecret(): string {
   return cached;
 }
 
-function readOrCreateSecretFile(file: string): string {
+/** Reads the secret kept in `file`, creating it first when it does not exist. */
+export function readOrCreateSecretFile(file: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (!fs.existsSync(file)) {
     // Written whole to a private temporary file, then linked into place: a reader never sees half a secret.

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { clientIpOf } from "@/lib/auth/client-ip";
+import { authCookies, sessionCookieName } from "@/lib/auth/cookies";
+import { safeReturnPath } from "@/lib/auth/return-path";
+import { readOrCreateSecretFile } from "@/lib/auth/secret";
+
+const savedUrl = process.env.NEXTAUTH_URL;
+afterEach(() => {
+  if (savedUrl === undefined) delete process.env.NEXTAUTH_URL;
+  else process.env.NEXTAUTH_URL = savedUrl;
+});
+
+describe("session cookies", () => {
+  it("are Secure with the __Host- prefix, HttpOnly and SameSite=Lax when served over https", () => {
+    process.env.NEXTAUTH_URL = "https://shipshape.example";
+    const cookies = authCookies();
+    expect(sessionCookieName()).toBe("__Host-shipshape.session");
+    for (const cookie of [cookies.sessionToken, cookies.csrfToken, cookies.callbackUrl]) {
+      expect(cookie?.name).toMatch(/^__Host-shipshape\./);
+      // __Host- cookies must be Secure, Path=/ and carry no Domain, or browsers drop them.
+      expect(cookie?.options).toEqual({ httpOnly: true, sameSite: "lax", path: "/", secure: true });
+    }
+  });
+
+  it("drop Secure and the prefix on plain-http development and test servers", () => {
+    process.env.NEXTAUTH_URL = "http://127.0.0.1:3100";
+    expect(sessionCookieName()).toBe("shipshape.session");
+    expect(authCookies().sessionToken?.options).toEqual({ httpOnly: true, sameSite: "lax", path: "/", secure: false });
+  });
+});
+
+describe("the generated auth secret", () => {
+  it("is created once, private to its owner, and read back unchanged", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shipshape-secret-"));
+    try {
+      const file = path.join(dir, "nested", "auth-secret");
+      const first = readOrCreateSecretFile(file);
+      expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(readOrCreateSecretFile(file)).toBe(first);
+      expect(readFileSync(file, "utf8")).toBe(first);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("where sign-in returns to", () => {
+  it.each([
+    [undefined, "/sets"],
+    ["/sets/set_1?tab=matrix", "/sets/set_1?tab=matrix"],
+    ["//evil.test/x", "/sets"],
+    ["/\\evil.test", "/sets"],
+    ["https://evil.test/sets", "/sets"],
+    ["javascript:alert(1)", "/sets"],
+    ["http://127.0.0.1:3100/admin", "/admin"],
+    ["/signin", "/sets"],
+  ])("%s → %s", (candidate, expected) => {
+    process.env.NEXTAUTH_URL = "http://127.0.0.1:3100";
+    expect(safeReturnPath(candidate)).toBe(expected);
+  });
+});
+
+describe("the client address for throttling", () => {
+  it("is the last X-Forwarded-For hop, the one our own server or proxy added", () => {
+    expect(clientIpOf(new Headers({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" }))).toBe("203.0.113.9");
+    expect(clientIpOf({ "x-forwarded-for": "198.51.100.4" })).toBe("198.51.100.4");
+    expect(clientIpOf({})).toBe("unknown");
+  });
+});
