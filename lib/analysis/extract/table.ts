@@ -160,8 +160,19 @@ function hasNumber(found: Found | undefined): boolean {
   return found !== undefined && /\d/.test(found.text);
 }
 
+/** Tables already read per document, by the kinds asked for: several extractors ask for the same one. */
+const TABLES = new WeakMap<Doc, Map<string, Table | undefined>>();
+
 /** The first table whose header has a column of `required` kinds, read to its TOTAL row or end. */
 export function readTable(doc: Doc, required: readonly ColumnKind[], confidence: number): Table | undefined {
+  const cache = TABLES.get(doc) ?? new Map<string, Table | undefined>();
+  TABLES.set(doc, cache);
+  const key = `${required.join(",")}:${confidence}`;
+  if (!cache.has(key)) cache.set(key, findTable(doc, required, confidence));
+  return cache.get(key);
+}
+
+function findTable(doc: Doc, required: readonly ColumnKind[], confidence: number): Table | undefined {
   for (let row = 0; row < doc.rows.length; row++) {
     const columns = headerColumns(doc, row);
     const kinds = new Set(columns.map((c) => c.kind));
