@@ -169,8 +169,16 @@ function readRefs(text: string, next: Line | undefined, refs: Map<string, string
   for (const [kind, label, sameLine] of REF_PATTERNS) {
     if (refs.has(kind) || !label.test(text)) continue;
     const value = sameLine.exec(text)?.[1] ?? (next && isBareLabel(text, label) ? REF_VALUE_AT_START.exec(next.text.trim())?.[1] : undefined);
-    if (value) refs.set(kind, value.toUpperCase().replace(/[.\/-]+$/, ""));
+    if (value) refs.set(kind, canonicalRef(value));
   }
+}
+
+/** OCR confuses these; references are compared with them folded so a misread is no new document. */
+const CONFUSABLE: Readonly<Record<string, string>> = { O: "0", Q: "0", D: "0", I: "1", L: "1", S: "5", B: "8", Z: "2", G: "6" };
+
+/** A reference reduced to what survives OCR: letters and digits only, look-alikes folded. */
+function canonicalRef(value: string): string {
+  return value.toUpperCase().replace(/[^A-Z0-9]/g, "").replace(/[OQDILSBZG]/g, (c) => CONFUSABLE[c] ?? c);
 }
 
 /** The label ends its line (the value sits below it in the same box). */

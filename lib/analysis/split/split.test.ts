@@ -89,6 +89,12 @@ describe("splitting documents", () => {
     expect(splitsOf(bl, rider)).toEqual([["Bill of Lading", [1, 2]]]);
   });
 
+  it("does not take an OCR misreading of the same reference (O for 0, I for 1) for a new document", () => {
+    const front = ["# BILL OF LADING", "B/L No.: OOLU2122490880 | Shipper: ACME EXPORTS LTD", "Shipped on board 12 March 2024 | Notify party: BUYER"];
+    const sheet = ["B/L No.: 00LU2I22490880", "Container TGHU1234567 seal 112233 20 pallets said to contain machine parts"];
+    expect(splitsOf(front, sheet)).toEqual([["Bill of Lading", [1, 2]]]);
+  });
+
   it("keeps a signed B/L's reverse side of terms with it even when the reverse repeats the title", () => {
     const bl = [
       "# BILL OF LADING",
