@@ -7,6 +7,7 @@
  */
 export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   bl_number: ["B/L No", "B/L Number", "Bill of Lading No", "Bill of Lading Number", "BL No", "BL Number", "B/L Ref", "Sea Waybill No", "Waybill No", "Waybill Number", "MBL No", "B/L"],
+  document_number: ["Document No", "Document Number", "Doc No", "Document Ref"],
   booking_number: ["Booking No", "Booking Number", "Booking Ref", "Booking Reference", "Book No", "Booking"],
   invoice_number: ["Invoice No", "Invoice Number", "Invoice Ref", "Inv No", "Invoice #", "Commercial Invoice No", "Commercial Invoice", "Invoice No and Date", "Invoice No & Date", "Invoice"],
   invoice_date: ["Invoice Date", "Date of Invoice", "Inv Date"],

@@ -130,7 +130,9 @@ function isAccepted(line: IndexedLine, match: Match, start: number, boxed: boole
   if (start === 0) {
     if (boxed) return colon || isWholeLine(line, valueStart);
     const abbreviated = synonym.weak && ABBREVIATED_VALUE.test(line.upper.slice(match.end));
-    return !synonym.weak || colon || abbreviated || isWholeLine(line, valueStart);
+    // A one-word line ending in a full stop ("Carrier.") ends a sentence; it is no title.
+    const sentenceEnd = synonym.weak && line.upper.slice(match.end, valueStart).includes(".") && match.end - start > SHORT_LABEL;
+    return !synonym.weak || colon || abbreviated || (isWholeLine(line, valueStart) && !sentenceEnd);
   }
   if (line.upper[start - 1] !== " ") return false;
   if (colon) return true;

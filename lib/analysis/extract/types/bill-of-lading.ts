@@ -7,7 +7,7 @@ import { cleanGoods, readCarrier, readPackagesLine, readPlaceDateLine } from "./
 import { fillFromTable, readCargoTable, readPlaceOfIssue, readPorts, readVesselVoyage, readWeights } from "./shared";
 
 export function extractBillOfLading(ctx: ExtractionContext): void {
-  ctx.reference("bl_number", ["bl_number"]);
+  ctx.reference("bl_number", ["bl_number", "document_number"]);
   ctx.reference("booking_number", ["booking_number"]);
   ctx.party("shipper", "shipper_address", ["shipper", "exporter", "seller"]);
   ctx.party("consignee", "consignee_address", ["consignee"]);

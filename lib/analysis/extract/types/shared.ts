@@ -14,6 +14,8 @@ import { readTable, type Cells, type ColumnKind, type Table } from "../table";
 const VOYAGE_MARKER = /\s*(?:\bVOY(?:AGE)?\.?\s*(?:NO\.?)?|\bV\.\s?)\s*[:#]?\s*/i;
 /** "NORTHERN STARLING from ALEXANDRIA to RIGA": the route after a vessel name is not part of it. */
 const ROUTE_TAIL = /\s+FROM\s+.+$/i;
+/** "AURORA BREEZE / 537N" under a "Vessel / Voyage" title. */
+const SLASH_VOYAGE = /^(.+?)\s*\/\s*(\S*\d\S*)$/;
 const CURRENCY_NEAR = /(?:[A-Z]{3}|US\$|\$|€|£|¥)\s*$/;
 
 /** vessel and voyage from "Vessel/Voyage: JAZAN/1644/E", "MSC GENEVA V.248W" or separate labels. */
@@ -33,7 +35,11 @@ export function readVesselVoyage(ctx: ExtractionContext, withVoyage: boolean): v
   const vessel = findLabelled(ctx.doc, ["vessel"], (f) => cleanValue(f.text) || undefined);
   if (vessel) {
     const marker = VOYAGE_MARKER.exec(vessel.value);
-    if (marker && marker.index > 0) {
+    const slashVoyage = SLASH_VOYAGE.exec(vessel.value);
+    if (slashVoyage) {
+      ctx.set("vessel", cleanValue(slashVoyage[1]!), vessel.found);
+      if (withVoyage) ctx.set("voyage", slashVoyage[2]!, vessel.found);
+    } else if (marker && marker.index > 0) {
       ctx.set("vessel", cleanValue(vessel.value.slice(0, marker.index)), vessel.found);
       if (withVoyage) ctx.set("voyage", cleanValue(vessel.value.slice(marker.index + marker[0].length)), vessel.found);
     } else ctx.set("vessel", cleanValue(vessel.value.replace(ROUTE_TAIL, "")), vessel.found);
