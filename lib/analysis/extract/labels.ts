@@ -156,7 +156,8 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     const joined = extendJoined(upper, tokens, match.valueStart);
     const full = joined ? { ...match, valueStart: joined.valueStart, colon: match.colon || joined.colon } : match;
     if (!isAccepted(line, full, start, start === 0 && /^\(?\d/.test(prefix))) continue;
-    hits.push({ keys: match.synonym.keys, line, start, valueStart: full.valueStart, colon: full.colon });
+    const keys = joined ? [...new Set([...match.synonym.keys, ...joined.synonym.keys])] : match.synonym.keys;
+    hits.push({ keys, line, start, valueStart: full.valueStart, colon: full.colon });
     from = full.valueStart;
   }
   return hits;

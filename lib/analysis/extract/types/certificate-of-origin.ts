@@ -12,7 +12,7 @@ import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights
 
 /** An issuing body's name: "<PLACE> CHAMBER OF COMMERCE [AND INDUSTRY]", ministries, customs, export boards. */
 const AUTHORITY_NAME =
-  /(?:THE\s+)?((?:[A-Z][A-Z&'-]*\s+){0,4}CHAMBER\s+OF\s+(?:COMMERCE|INDUSTRY)(?:\s*(?:AND|&)\s*(?:INDUSTRY|COMMERCE|AGRICULTURE))?(?:\s+OF\s+[A-Z][A-Z]+(?:\s+[A-Z]+)?)?|MINISTRY\s+OF\s+[A-Z ]+|[A-Z ]*CUSTOMS\s+AUTHORITY|[A-Z ]*EXPORT\s+PROMOTION\s+[A-Z ]+)/;
+  /(?:THE\s+)?((?:(?!(?:AND|OF|THE|STAMP|BY|SIGNATURE|SEEN|FOR|ISSUED)\b)[A-Z][A-Z&'-]*\s+){0,4}(?:BUSINESS\s+CHAMBER\b|CHAMBER\s+OF\s+(?:COMMERCE|INDUSTRY))(?:\s*(?:AND|&)\s*(?:INDUSTRY|COMMERCE|AGRICULTURE))?(?:\s+OF\s+[A-Z][A-Z]+(?:\s+[A-Z]+)?)?|MINISTRY\s+OF\s+[A-Z ]+|[A-Z ]*CUSTOMS\s+AUTHORITY|[A-Z ]*EXPORT\s+PROMOTION\s+[A-Z ]+)/;
 const AUTHORITY_CONTEXT = /\b(?:SEEN FOR|LEGALI[SZ]ATION|SIGNATURE AND STAMP OF)\b/i;
 
 /** The chamber or authority named on the certificate, preferring a line that names it alone. */

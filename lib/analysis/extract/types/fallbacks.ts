@@ -18,7 +18,7 @@ import type { Table } from "../table";
 const LETTERHEAD_LINES = 4;
 /** A company name carries its legal form (or a trading word). */
 export const COMPANY_NAME =
-  /\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|SAS|LLP|FZE|FZCO|SIA|OOO|KFT|LDA|TRADING|EXPORTS?|IMPORTS?|INDUSTRIES|ENTERPRISES?|GROUP|MILLS)\.?$/i;
+  /\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|SAS|LLP|FZE|FZCO|SIA|OOO|KFT|LDA|A\.S|LTDA|TRADING|EXPORTS?|IMPORTS?|INDUSTRIES|ENTERPRISES?|GROUP|MILLS)\.?$/i;
 const DOCUMENT_TITLE = /\b(?:INVOICE|PACKING|CERTIFICATE|CONTRACT|BILL OF LADING|CONFIRMATION|WAYBILL|LIST)\b/i;
 const ROUTE = /\bFROM\s+(.+?)\s+TO\s+(.+?)\s*(?=$|[,;]|\s(?:BY|PER|VIA|ON|VESSEL)\b)/i;
 const VESSEL_PHRASE = /\b(?:BY\s+SEA\s+)?(?:PER|BY)\s+(?:(?:VESSEL|M\.?V\.?|S\.?S\.?)\s+)?(?!SEA\b|AIR\b|ROAD\b)([A-Z][A-Z0-9 .'-]+?)(?=\s+FROM\b|\s*$|[,;])/i;
@@ -45,7 +45,6 @@ export function readLetterhead(ctx: ExtractionContext, key: string, addressKey?:
   const address: IndexedLine[] = [];
   for (const line of top.slice(index + 1, index + 1 + LETTERHEAD_LINES)) {
     if (line.y0 - (address[address.length - 1] ?? name).y1 > 2 * (line.y1 - line.y0) || DOCUMENT_TITLE.test(line.text)) break;
-    if (Math.abs(line.x0 - name.x0) > 3 * (line.y1 - line.y0) && Math.abs((line.x0 + line.x1) - (name.x0 + name.x1)) > 6 * (line.y1 - line.y0)) break;
     address.push(line);
   }
   if (address.length > 0) ctx.set(addressKey, address.map((l) => cleanValue(l.text)).join(" "), foundOf(address.map((l) => partOf(l)), CONFIDENCE.scan));
@@ -99,7 +98,8 @@ export function cleanGoods(text: string): string {
   return cleanValue(
     text
       .replace(/^\s*[\d.,]+\s*(?:X\s+)?(?:[A-Z()]+\s+){1,3}?(?:OF|SAID\s+TO\s+CONTAIN:?|S\.?T\.?C\.?:?|CONTAINING:?)\s+/i, "")
-      .replace(/\s+(?:HS|H\.S\.)(?:\s*CODE)?\s*:?\s*\d[\d.\s]*$/i, ""),
+      .replace(/\s+(?:HS|H\.S\.)(?:\s*CODE)?\b.*$/i, "")
+      .replace(/\s*"[A-Z]{1,2}"\s*/g, " "),
   );
 }
 
