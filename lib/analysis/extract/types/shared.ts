@@ -1,5 +1,5 @@
 /** Readers shared by several document types: vessel and voyage, ports, money, weights with table totals. */
-import { findNumbers, parseAmount } from "../../normalize/amount";
+import { findNumbers } from "../../normalize/amount";
 import { normalizeCurrency } from "../../normalize/currency";
 import { findDates } from "../../normalize/date";
 import { parsePackages, parseQuantity } from "../../normalize/quantity";
@@ -159,4 +159,3 @@ export function toleranceOf(text: string): number | undefined {
   return /\bABOUT\b|\bAPPROX/i.test(text) ? 10 : undefined;
 }
 
-export { parseAmount };
