@@ -12,6 +12,9 @@ const ASCENT_SHARE = 0.8;
 /** Glyph box height as a share of the font size (ascent plus descent). */
 const GLYPH_HEIGHT_SHARE = 1.0;
 
+/** Ligatures (ﬁ), full-width forms and other compatibility characters are folded (NFKC) in items that have any. */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 export interface PdfIngestOptions {
   /** More pages than this is refused with limit_exceeded before any page is read. */
   maxPages: number;
@@ -72,7 +75,9 @@ async function readPage(doc: PDFDocumentProxy, number: number): Promise<Page> {
   }
   try {
     const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
+    // pdfjs's own Unicode normalisation costs a third of text extraction; only
+    // non-ASCII items need it, so it is done here for those alone.
+    const content = await page.getTextContent({ disableNormalization: true });
     const words: Word[] = [];
     for (const item of content.items) {
       if ("str" in item && item.str.trim().length > 0) pushWords(item as RawItem, viewport.transform, words);
@@ -100,7 +105,7 @@ function pushWords(item: RawItem, viewportTransform: number[], out: Word[]): voi
   const dirX = (m[0] ?? 1) / scaleX;
   const dirY = (m[1] ?? 0) / scaleX;
   const itemWidth = item.width * Math.hypot(viewportTransform[0] ?? 1, viewportTransform[1] ?? 0);
-  const str = item.str;
+  const str = NON_ASCII.test(item.str) ? item.str.normalize("NFKC") : item.str;
   const perChar = itemWidth / str.length;
   const originX = m[4] ?? 0;
   const originY = m[5] ?? 0;
