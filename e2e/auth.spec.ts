@@ -39,6 +39,10 @@ test.describe("signed out", () => {
   test("signing in and out", async ({ page }) => {
     await signIn(page, e2eAccount("member"));
     await expect(page.getByText(e2eAccount("member").email)).toBeVisible();
+    // Plain http in tests: no Secure flag or __Host- prefix (those follow an https NEXTAUTH_URL).
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === "shipshape.session");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(await page.evaluate(() => document.cookie)).not.toContain("shipshape.session");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/signin/);
     await page.goto("/admin");
