@@ -208,6 +208,19 @@ describe("classifying pages", () => {
     expect(typesOf(page)).toEqual(["Commercial Invoice"]);
   });
 
+  it("reads a printed e-mail (a shipment advice to the insurer) as Other", () => {
+    const page = [
+      "From: | Shipping Dept, ACME EXPORTS LTD",
+      "Sent: | Thursday 21 April 2022 10:58",
+      "To: | claims@insurer.example",
+      "Subject: | POLICY NO. P/101/2022/00005",
+      "Dear Sirs, please note the following shipping details:",
+      "Port of loading: HAMBURG | Port of discharge: JEBEL ALI",
+      "Transport document no: BILL OF LADING CPDUB09136",
+    ];
+    expect(typesOf(page)).toEqual(["Other"]);
+  });
+
   it("reads a bilingual title printed only in Spanish", () => {
     const page = ["# FACTURA COMERCIAL", "No.: FC-2024-118 | Fecha: 10/03/2024", "Description | Unit Price | Amount", "COFFEE BEANS | USD 4.10 | USD 82,000.00"];
     expect(typesOf(page)).toEqual(["Commercial Invoice"]);

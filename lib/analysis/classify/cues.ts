@@ -15,7 +15,8 @@ export type OtherKind =
   | "courier_receipt"
   | "beneficiary_certificate"
   | "vessel_certificate"
-  | "separator";
+  | "separator"
+  | "correspondence";
 
 export type PageClass = Exclude<DocumentTypeId, "other"> | OtherKind;
 
@@ -26,6 +27,7 @@ export const OTHER_KINDS: readonly OtherKind[] = [
   "beneficiary_certificate",
   "vessel_certificate",
   "separator",
+  "correspondence",
 ];
 
 /** The document type a page class reports. */
@@ -230,5 +232,6 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "CLASS CERTIFICATE",
     "CLASSIFICATION CERTIFICATE",
   ],
+  correspondence: [],
   separator: ["ADDITIONAL COPY OF DOCUMENTS", "COPY OF DOCUMENTS", "SEPARATOR SHEET", "FOR ISSUING BANK FILE", "NON NEGOTIABLE DOCUMENTS"],
 };

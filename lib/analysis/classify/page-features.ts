@@ -54,6 +54,8 @@ export interface PageFeatures {
   titleMatches: TitleMatch[];
   /** Distinct SWIFT field tags opening lines. */
   mtTags: number;
+  /** The page opens with an e-mail's header block (From, Sent, To, Subject in any of several languages). */
+  emailHeader: boolean;
 }
 
 /** Title phrases by their first word; within a word, longest first so "CERTIFICATE OF ORIGIN FORM A" beats "CERTIFICATE OF ORIGIN". */
@@ -87,6 +89,7 @@ export function readPageFeatures(page: Page): PageFeatures {
     if (tag) tags.add(tag);
   }
   const medianFontSize = medianOf(page.lines.map((l) => l.fontSize));
+  const emailHeader = hasEmailHeader(page, normalizedLines);
   const titleMatches: TitleMatch[] = [];
   const unmatched: Line[] = [];
   page.lines.forEach((line, i) => {
@@ -101,7 +104,24 @@ export function readPageFeatures(page: Page): PageFeatures {
   }
   const titles = isDocumentList(titleMatches, medianFontSize) ? titleMatches.filter((m) => m.line.fontSize >= SINGLE_WORD_TITLE_FONT * medianFontSize) : titleMatches;
   const title = titles.reduce<TitleMatch | undefined>((best, m) => (!best || m.prominence > best.prominence ? m : best), undefined);
-  return { page, normalizedLines, text: indexText(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches: titles, mtTags: tags.size };
+  return { page, normalizedLines, text: indexText(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches: titles, mtTags: tags.size, emailHeader };
+}
+
+/** At least this many e-mail header fields, one of them a subject or a sent date, in the title region. */
+const EMAIL_MIN_FIELDS = 3;
+const EMAIL_FIELDS = new Set(["FROM", "TO", "CC", "DATE", "SENT", "SUBJECT", "DA", "A", "INVIATO", "OGGETTO", "DE", "PARA", "ENVIADO", "ASUNTO", "VON", "AN", "GESENDET", "BETREFF", "ENVOYE", "OBJET", "À"]);
+const EMAIL_KEY_FIELDS = new Set(["SENT", "SUBJECT", "INVIATO", "OGGETTO", "ENVIADO", "ASUNTO", "GESENDET", "BETREFF", "ENVOYE", "OBJET"]);
+const EMAIL_FIELD = /^\s*([A-Za-zÀ-ÿ]+)\s*:/;
+
+function hasEmailHeader(page: Page, normalizedLines: readonly string[]): boolean {
+  const fields = new Set<string>();
+  page.lines.forEach((line, i) => {
+    if (page.height > 0 && line.y >= TITLE_REGION_SHARE * page.height) return;
+    const name = EMAIL_FIELD.exec(line.text)?.[1] ?? normalizedLines[i];
+    const field = name?.normalize("NFKD").replace(/[^A-Za-z]/g, "").toUpperCase();
+    if (field && EMAIL_FIELDS.has(field)) fields.add(field);
+  });
+  return fields.size >= EMAIL_MIN_FIELDS && [...fields].some((f) => EMAIL_KEY_FIELDS.has(f));
 }
 
 function medianOf(values: number[]): number {

@@ -27,6 +27,9 @@ export const SMALL_PRINT_WEIGHT = 4;
 export const SEPARATOR_MAX_WORDS = 25;
 export const SEPARATOR_WEIGHT = 3;
 
+/** A printed e-mail (shipment advice, correspondence) is Other unless its words make it an instruction. */
+export const EMAIL_WEIGHT = 5;
+
 export type ClassScores = Map<PageClass, number>;
 
 const CLASSES = Object.keys(TITLES) as PageClass[];
@@ -56,6 +59,7 @@ export function scorePage(features: PageFeatures): ClassScores {
     add(cls, Math.min(body, BODY_CAP));
   }
 
+  if (features.emailHeader) add("correspondence", EMAIL_WEIGHT);
   if (features.mtTags >= MT_MIN_TAGS) add("letter_of_credit", MT_TAG_WEIGHT * Math.min(features.mtTags, MT_TAG_CAP));
 
   const named = new Set<PageClass>();

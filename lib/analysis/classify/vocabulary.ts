@@ -155,6 +155,7 @@ export const VOCABULARY: Record<PageClass, ClassVocabulary> = {
     typical: ["CLASSED", "IMO NO", "IMO NUMBER", "BLACKLISTED", "SEAWORTHY", "REGULAR LINE", "ISM CODE"],
     shared: ["BUILT IN", "FLAG"],
   },
+  correspondence: {},
   separator: {
     only: [
       "COPY DOCUMENTS", "COPY OF DOCUMENTS", "COPIES OF DOCUMENTS", "ADDITIONAL COPY", "ADDITIONAL COPIES", "BANK FILE",

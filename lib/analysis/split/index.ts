@@ -77,7 +77,8 @@ function isBlankRun(open: OpenDocument): boolean {
 function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: PageClass; score: number }): boolean {
   const sequence = input.markers.sequence;
   if (sequence) return sequence.current > 1 && open.cls === "letter_of_credit";
-  const follows = followsCounter(open.last.markers, input.markers, input.features.title !== undefined);
+  const startsFresh = input.features.title !== undefined || (best.score > 0 && best.cls !== open.cls);
+  const follows = followsCounter(open.last.markers, input.markers, startsFresh);
   if (follows !== undefined) return follows;
   const title = input.features.title;
   const saysContinued = input.markers.continuesPrevious || open.last.markers.continuesOnNext;
@@ -89,13 +90,14 @@ function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: Pa
 }
 
 /** true: the counter follows on; false: it restarts or jumps back; undefined: no counters to compare. */
-function followsCounter(prev: PageMarkers, next: PageMarkers, titled: boolean): boolean | undefined {
+function followsCounter(prev: PageMarkers, next: PageMarkers, startsFresh: boolean): boolean | undefined {
   const a = prev.pagination;
   const b = next.pagination;
   if (!b) return undefined;
-  // A counter restarting after a counted page, or on a title page, starts a document;
-  // "1/2" on an untitled page after uncounted ones says nothing by itself.
-  if (b.current === 1) return a || titled ? false : undefined;
+  // A counter restarting after a counted page, or on a page that looks like a new
+  // document (titled, or of another class), starts one; "1/2" on a page that reads
+  // like the uncounted pages before it says nothing by itself.
+  if (b.current === 1) return a || startsFresh ? false : undefined;
   if (!a) return undefined;
   if (a.total !== undefined && b.total !== undefined && a.total !== b.total) return false;
   if (b.current === a.current + 1) return true;

@@ -78,6 +78,16 @@ describe("splitting documents", () => {
     ]);
   });
 
+  it("starts a document where an untitled page of another kind restarts the counter", () => {
+    const origin = ["# CERTIFICATE OF ORIGIN", "Country of origin: GERMANY", "The undersigned authority certifies that the goods originate in GERMANY"];
+    const packing = ["ACME EXPORTS LTD", "Carton No. | Net Weight | Gross Weight", "1-20 | 18,000 KGS | 19,200 KGS", "Page 1/2"];
+    const packing2 = ["Carton No. | Net Weight | Gross Weight", "21-40 | 18,000 KGS | 19,200 KGS", "Page 2/2"];
+    expect(splitsOf(origin, packing, packing2)).toEqual([
+      ["Certificate of Origin", [1]],
+      ["Packing List", [2, 3]],
+    ]);
+  });
+
   it("keeps a rider marked as an attached sheet with its bill of lading", () => {
     const bl = [
       "# BILL OF LADING",
