@@ -40,26 +40,20 @@ export interface DocIndex {
   dateContext: DateContext;
 }
 
-function indexLine(page: Page, words: Word[]): Omit<IndexedLine, "id" | "row" | "repeated"> {
-  const sorted = [...words].sort((a, b) => a.x - b.x);
+function indexLine(page: Page, sorted: Word[]): Omit<IndexedLine, "id" | "row" | "repeated"> {
   const starts: number[] = [];
   let text = "";
+  let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
   for (const word of sorted) {
     if (text) text += " ";
     starts.push(text.length);
     text += word.text;
+    if (word.x < x0) x0 = word.x;
+    if (word.x + word.width > x1) x1 = word.x + word.width;
+    if (word.y < y0) y0 = word.y;
+    if (word.y + word.height > y1) y1 = word.y + word.height;
   }
-  return {
-    page,
-    words: sorted,
-    text,
-    upper: text.toUpperCase(),
-    starts,
-    x0: Math.min(...sorted.map((w) => w.x)),
-    x1: Math.max(...sorted.map((w) => w.x + w.width)),
-    y0: Math.min(...sorted.map((w) => w.y)),
-    y1: Math.max(...sorted.map((w) => w.y + w.height)),
-  };
+  return { page, words: sorted, text, upper: text.toUpperCase(), starts, x0, x1, y0, y1 };
 }
 
 /** Splits a line's words where a wide gap shows two columns. */
@@ -80,18 +74,17 @@ function splitAtGaps(words: Word[]): Word[][] {
 }
 
 function markRepeated(lines: IndexedLine[]): void {
+  const keys = lines.map((line) => line.upper.replace(/\d+/g, "#"));
   const pagesByKey = new Map<string, Set<number>>();
-  const keyOf = (line: IndexedLine) => line.upper.replace(/\d+/g, "#");
-  for (const line of lines) {
-    const key = keyOf(line);
-    const pages = pagesByKey.get(key) ?? new Set<number>();
+  lines.forEach((line, i) => {
+    const pages = pagesByKey.get(keys[i]!) ?? new Set<number>();
     pages.add(line.page.number);
-    pagesByKey.set(key, pages);
-  }
-  for (const line of lines) {
+    pagesByKey.set(keys[i]!, pages);
+  });
+  lines.forEach((line, i) => {
     const inMargin = line.y0 < MARGIN_BAND * line.page.height || line.y1 > (1 - MARGIN_BAND) * line.page.height;
-    line.repeated = inMargin && (pagesByKey.get(keyOf(line))?.size ?? 0) >= REPEAT_PAGES;
-  }
+    line.repeated = inMargin && (pagesByKey.get(keys[i]!)?.size ?? 0) >= REPEAT_PAGES;
+  });
 }
 
 /** Indexes the pages of one document (in order). */
