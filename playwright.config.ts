@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { BASE_URL, E2E_PORT, FIRST_RUN_PORT, FIRST_RUN_URL } from "./e2e/support/servers";
 
 /**
  * Browser tests against a production build in Debian's Chromium.
@@ -7,10 +8,15 @@ import { defineConfig } from "@playwright/test";
  */
 process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/\D/g, "").slice(0, 14) + `-${process.pid}`;
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** Building takes a few minutes on a shared 2-core machine; the analyze call reads a PDF. */
 const SERVER_START_TIMEOUT_MS = 10 * 60_000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const serverEnv = {
+  E2E_RUN_ID: process.env.E2E_RUN_ID,
+  NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -36,19 +42,28 @@ export default defineConfig({
     { name: "setup", testMatch: /support\/.*\.setup\.ts/ },
     { name: "chromium", testMatch: /.*\.spec\.ts/, dependencies: ["setup"], use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: "node_modules/.bin/tsx e2e/support/start-server.ts",
-    url: `${BASE_URL}/signin`,
-    timeout: SERVER_START_TIMEOUT_MS,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      E2E_RUN_ID: process.env.E2E_RUN_ID,
-      E2E_PORT: String(PORT),
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
-      NEXT_TELEMETRY_DISABLED: "1",
-      NEXTAUTH_URL: BASE_URL,
+  // Started in order: the first builds and seeds, the second reuses its build over an empty database.
+  webServer: [
+    {
+      command: "node_modules/.bin/tsx e2e/support/start-server.ts",
+      url: `${BASE_URL}/signin`,
+      timeout: SERVER_START_TIMEOUT_MS,
+      reuseExistingServer: false,
+      // SIGTERM lets start-server.ts stop `next start` and delete the run's database directory.
+      gracefulShutdown: { signal: "SIGTERM", timeout: SHUTDOWN_TIMEOUT_MS },
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...serverEnv, E2E_PORT: String(E2E_PORT), NEXTAUTH_URL: BASE_URL },
     },
-  },
+    {
+      command: "node_modules/.bin/tsx e2e/support/start-server.ts",
+      url: `${FIRST_RUN_URL}/onboarding`,
+      timeout: SERVER_START_TIMEOUT_MS,
+      reuseExistingServer: false,
+      // SIGTERM lets start-server.ts stop `next start` and delete the run's database directory.
+      gracefulShutdown: { signal: "SIGTERM", timeout: SHUTDOWN_TIMEOUT_MS },
+      stderr: "pipe",
+      env: { ...serverEnv, E2E_FIRST_RUN: "1", E2E_PORT: String(FIRST_RUN_PORT), NEXTAUTH_URL: FIRST_RUN_URL },
+    },
+  ],
 });

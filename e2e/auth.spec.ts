@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { e2eAccount, STORAGE_STATE } from "./support/accounts";
 import { saveScreenshot } from "./support/screenshots";
+import { FIRST_RUN_URL } from "./support/servers";
 import { signIn } from "./support/sign-in";
 
 test.describe("signed out", () => {
@@ -62,5 +63,36 @@ test.describe("as a member", () => {
     await saveScreenshot(page, "member-admin-404");
     const api = await page.request.get("/api/admin/keys");
     expect(api.status()).toBe(403);
+  });
+});
+
+test.describe("first run, on a server with no users yet", () => {
+  test.use({ baseURL: FIRST_RUN_URL });
+
+  test("the onboarding page creates the first admin once, then disappears", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole("heading", { name: "Set up Shipshape" })).toBeVisible();
+    await saveScreenshot(page, "onboarding");
+
+    const founder = { email: "founder@example.test", password: "a founder's long password" };
+    await page.getByLabel("Organization name").fill("Harbour Trade Finance");
+    await page.getByLabel("Your e-mail").fill(founder.email);
+    await page.getByLabel("Password", { exact: true }).fill(founder.password);
+    await page.getByLabel("Confirm password").fill("something else entirely");
+    await page.getByRole("button", { name: "Create organization and administrator" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "match" })).toHaveText("The two passwords do not match.");
+    await expect(page.getByLabel("Your e-mail")).toHaveValue(founder.email);
+
+    await page.getByLabel("Password", { exact: true }).fill(founder.password);
+    await page.getByLabel("Confirm password").fill(founder.password);
+    await page.getByRole("button", { name: "Create organization and administrator" }).click();
+    await expect(page).toHaveURL(/\/signin\?created=1$/);
+    await expect(page.getByText("Your organization is ready.")).toBeVisible();
+
+    await signIn(page, founder);
+    await expect(page.getByRole("link", { name: "API keys & members" })).toBeVisible();
+    const again = await page.goto("/onboarding");
+    expect(again?.status()).toBe(404);
   });
 });
