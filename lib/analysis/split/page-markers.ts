@@ -48,6 +48,8 @@ const CONTINUATION_PHRASES = [
 /** The top share of the page where a continuation heading sits. */
 const CONTINUATION_REGION = 0.25;
 const CONTINUES_ON_NEXT_PHRASES = ["CONTINUED ON NEXT PAGE", "CONTINUED OVERLEAF", "TO BE CONTINUED", "CONTINUED ON PAGE", "SEE NEXT PAGE", "CONTINUED ON ATTACHED"];
+/** Signature blocks sit in the lower part of the page, below this share of its height. */
+const CLOSING_REGION = 0.4;
 /** Signature blocks that close a document. */
 const CLOSING_PHRASES = [
   "FOR AND ON BEHALF OF",
@@ -124,7 +126,7 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[]):
       continuesPrevious = CONTINUATION_PHRASES.some((p) => hasPhrase(padded, p)) && !CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
     }
     if (!continuesOnNext) continuesOnNext = CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
-    if (!closes) closes = CLOSING_PHRASES.some((p) => hasPhrase(padded, p));
+    if (!closes && line.y >= CLOSING_REGION * page.height) closes = CLOSING_PHRASES.some((p) => hasPhrase(padded, p));
     const found = readCopyMark(normalized, line);
     if (found && (!mark || found.size > mark.size)) mark = found;
   }
