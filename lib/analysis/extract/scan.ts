@@ -112,19 +112,19 @@ export function scanFreight(ctx: ExtractionContext, key = "freight_terms"): void
   }
 }
 
-/** The date of the on-board notation: on its line or the next ones. */
+/** The date of the on-board notation: after it on its line, or on the next lines (even broken across them). */
 export function scanOnBoardDate(ctx: ExtractionContext, key = "shipped_on_board_date"): void {
   const { lines, dateContext } = ctx.doc;
   for (const line of lines) {
-    if (!ON_BOARD.test(line.upper)) continue;
-    for (let i = line.id; i < Math.min(lines.length, line.id + ON_BOARD_LOOKAHEAD + 1); i++) {
-      const candidate = lines[i]!;
-      if (i > line.id && candidate.page !== line.page) break;
-      const date = findDates(i === line.id ? candidate.text.slice(ON_BOARD.exec(candidate.upper)!.index) : candidate.text, dateContext)[0];
-      if (!date) continue;
-      const offset = i === line.id ? ON_BOARD.exec(candidate.upper)!.index : 0;
-      return ctx.set(key, date.iso, foundOf([partOf(candidate, offset + date.index, offset + date.index + date.length)], CONFIDENCE.below));
-    }
+    const phrase = ON_BOARD.exec(line.upper);
+    if (!phrase) continue;
+    const following = lines.slice(line.id + 1, line.id + 1 + ON_BOARD_LOOKAHEAD).filter((l) => l.page === line.page);
+    const text = [line.text.slice(phrase.index), ...following.map((l) => l.text)].join(" ");
+    const date = findDates(text, dateContext)[0];
+    if (!date) continue;
+    const within = phrase.index + date.index + date.length <= line.text.length;
+    const parts = within ? [partOf(line, phrase.index + date.index, phrase.index + date.index + date.length)] : [partOf(line, phrase.index), ...following.map((l) => partOf(l))];
+    return ctx.set(key, date.iso, foundOf(parts, CONFIDENCE.below));
   }
 }
 

@@ -17,6 +17,7 @@ describe("parseWeightKg", () => {
     ["500 G", 0.5],
     ["5 PALLETS 6,250.000 KGS", 6250],
     ["GROSS WEIGHT: 12.741,5 KGS", 12741.5],
+    ["12,705. 80 Kgs.", 12705.8],
   ])("%s → %d kg", (text, kg) => {
     expect(parseWeightKg(text)).toBe(kg);
   });

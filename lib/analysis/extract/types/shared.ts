@@ -67,7 +67,15 @@ export function moneyOf(text: string, decimalComma = false): number | undefined 
 
 /** total_amount and currency from a labelled total. */
 export function readTotal(ctx: ExtractionContext, key: string, labels: readonly string[]): void {
-  const total = findLabelled(ctx.doc, labels, (f) => moneyOf(f.text, ctx.doc.decimalComma));
+  const total = findLabelled(ctx.doc, labels, (f, hit) => {
+    // "TOTAL:  5,000 MT  USD485,000.00": when the next cell is a quantity, the money is further along the row.
+    if (normalizeCurrency(f.text) === undefined) {
+      const row = ctx.doc.rows[hit.line.row]!.map((id) => ctx.doc.lines[id]!).filter((l) => l.x0 > hit.line.x0);
+      const money = row.find((l) => normalizeCurrency(l.text) && /\d/.test(l.text));
+      if (money) return moneyOf(money.text, ctx.doc.decimalComma);
+    }
+    return moneyOf(f.text, ctx.doc.decimalComma);
+  });
   if (!total) return;
   ctx.set(key, total.value, total.found);
   const currency = normalizeCurrency(total.found.text);
