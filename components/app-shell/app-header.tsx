@@ -16,10 +16,12 @@ export function AppHeader({ session }: { session: SessionUser }) {
           <NavLink href="/docs">API reference</NavLink>
         </nav>
         <div className="app-user">
-          <span>
+          <span className="app-user-label">
             Signed in as <span className="app-user-email">{session.email}</span>
           </span>
-          <Badge tone={session.role === "admin" ? "info" : "neutral"}>{session.role}</Badge>
+          <Badge tone={session.role === "admin" ? "info" : "neutral"} title={`Signed in as ${session.email}`}>
+            {session.role}
+          </Badge>
           <SignOutButton />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+/** `ghost-danger`: a quiet destructive action in a table row (e.g. Revoke), red only in its text. */
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "ghost-danger";
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -90,7 +90,7 @@ export function KeysPanel() {
                     </td>
                     <td className="actions">
                       {key.status === "active" && (
-                        <Button size="sm" variant="ghost" onClick={() => { revoke.reset(); setRevoking(key); }} aria-label={`Revoke ${key.name ?? key.start}`}>
+                        <Button size="sm" variant="ghost-danger" onClick={() => { revoke.reset(); setRevoking(key); }} aria-label={`Revoke ${key.name ?? key.start}`}>
                           Revoke
                         </Button>
                       )}
