@@ -221,6 +221,11 @@ describe("classifying pages", () => {
     expect(typesOf(page)).toEqual(["Other"]);
   });
 
+  it("reads a heading that names the type in another word order as its title", () => {
+    const page = ["PESTCO SERVICES", "# TREATMENT CERTIFICATE - FUMIGATION", "Certificate No.: F-3391", "Goods: SESAME SEEDS, 1,840 BAGS"];
+    expect(typesOf(page)).toEqual(["Fumigation Certificate"]);
+  });
+
   it("reads a bilingual title printed only in Spanish", () => {
     const page = ["# FACTURA COMERCIAL", "No.: FC-2024-118 | Fecha: 10/03/2024", "Description | Unit Price | Amount", "COFFEE BEANS | USD 4.10 | USD 82,000.00"];
     expect(typesOf(page)).toEqual(["Commercial Invoice"]);

@@ -23,6 +23,25 @@ const EXACT_PROMINENCE = 0.5;
 const LIST_MIN_CLASSES = 3;
 /** An enumerated line ("1. COMMERCIAL INVOICE", "+ PACKING LIST") is an item of a list, never a title. */
 const LIST_ITEM = /^\s*(?:\d{1,2}\s*[.)]|\(?[a-z]\)|[+•*\-–])\s*\S/i;
+/** Nouns that make a prominent line a document's title. */
+const DOCUMENT_NOUNS = new Set(["CERTIFICATE", "CERTIFICATION", "REPORT", "LIST", "NOTE", "SPECIFICATION", "POLICY", "DECLARATION"]);
+/** Words that name a type inside such a title, whatever the word order. */
+const TITLE_KEYWORDS: ReadonlyMap<string, PageClass> = new Map<string, PageClass>([
+  ["FUMIGATION", "fumigation_certificate"],
+  ["PHYTOSANITARY", "phytosanitary_certificate"],
+  ["ORIGIN", "certificate_of_origin"],
+  ["WEIGHT", "certificate_of_weight"],
+  ["WEIGHING", "certificate_of_weight"],
+  ["QUALITY", "certificate_of_quality"],
+  ["ANALYSIS", "certificate_of_quality"],
+  ["INSPECTION", "certificate_of_quality"],
+  ["PACKING", "packing_list"],
+  ["INSURANCE", "insurance"],
+  ["BENEFICIARY", "beneficiary_certificate"],
+  ["VESSEL", "vessel_certificate"],
+]);
+/** A keyword title is short: a heading, not a sentence. */
+const KEYWORD_TITLE_MAX_WORDS = 7;
 /** Title-region lines whose baselines differ by less than this share of the font size form one row. */
 const ROW_TOLERANCE = 0.3;
 /** At least this many single letters in a row read as one letter-spaced word. */
@@ -199,7 +218,21 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
     const prominence = FONT_PROMINENCE * Math.min(fontRatio, 3) + position + (exact ? EXACT_PROMINENCE : 0);
     return { cls, phrase, exact, prominence, line };
   }
-  return undefined;
+  return matchKeywordTitle(words, line, page, fontRatio);
+}
+
+/**
+ * A prominent short line pairing a document noun with a type's keyword, in any
+ * order ("TREATMENT CERTIFICATE - FUMIGATION", "ORIGIN CERTIFICATE"), is that
+ * type's title even when no listed title matches it word for word.
+ */
+function matchKeywordTitle(words: string[], line: Line, page: Page, fontRatio: number): TitleMatch | undefined {
+  if (fontRatio < SINGLE_WORD_TITLE_FONT || words.length > KEYWORD_TITLE_MAX_WORDS) return undefined;
+  if (!words.some((w) => DOCUMENT_NOUNS.has(w))) return undefined;
+  const keyword = words.find((w) => TITLE_KEYWORDS.has(w));
+  if (!keyword) return undefined;
+  const position = page.height > 0 ? 1 - line.y / page.height : 1;
+  return { cls: TITLE_KEYWORDS.get(keyword)!, phrase: keyword, exact: false, prominence: FONT_PROMINENCE * Math.min(fontRatio, 3) + position, line };
 }
 
 /** "Terms of payment: Letter of Credit": the phrase is the value of a label, not a title. */

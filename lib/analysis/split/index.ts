@@ -110,15 +110,16 @@ function startsAnother(open: OpenDocument, input: PageInput): boolean {
     const known = open.refs.get(kind);
     if (known !== undefined && known !== value) return true;
   }
+  // An original followed by its copy (or the reverse): the marks differ.
+  const firstMark = open.first.markers.copyMark;
+  const mark = input.markers.copyMark;
+  if (firstMark && mark && firstMark !== mark) return true;
   const title = input.features.title;
   const firstTitle = open.first.features.title;
   if (!title || !firstTitle) return false;
   if (title.exact && firstTitle.exact && title.cls === firstTitle.cls && title.phrase !== firstTitle.phrase) return true;
   // A document that was signed off is complete: a new title page starts another one.
   if (open.last.markers.closes && title.cls === firstTitle.cls) return true;
-  const firstMark = open.first.markers.copyMark;
-  const mark = input.markers.copyMark;
-  if (firstMark && mark && firstMark !== mark) return true;
   return similarity(open.first.markers.words, input.markers.words) >= REPEAT_SIMILARITY;
 }
 

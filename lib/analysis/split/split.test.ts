@@ -62,6 +62,14 @@ describe("splitting documents", () => {
     ]);
   });
 
+  it("splits an original and its copy even when neither carries a recognisable title", () => {
+    const body = ["ACME EXPORTS LTD", "Packages: 20 pallets, net weight 18,000 KGS, gross weight 19,200 KGS", "Carton No. 1-20"];
+    expect(splitsOf(["ORIGINAL", ...body], ["COPY NON-NEGOTIABLE", ...body])).toEqual([
+      ["Packing List", [1]],
+      ["Packing List", [2]],
+    ]);
+  });
+
   it("splits two invoices with different numbers", () => {
     expect(splitsOf(invoicePage("INV-0042"), invoicePage("INV-0043"))).toEqual([
       ["Commercial Invoice", [1]],
