@@ -1,9 +1,10 @@
 "use client";
 
 import type { MatrixColumn, MatrixRow, RowStatus } from "@/lib/analysis/examine/types";
+import type { RowTolerance } from "@/lib/sets/tolerance-notes";
 import type { SetExamination } from "@/lib/sets/types";
 import { formatPages } from "./format";
-import { cellNumber, cellText, normalized, referenceIndex } from "./matrix-values";
+import { cellNumber, cellText, referenceIndex, sameValue } from "./matrix-values";
 import { ValueDiff } from "./value-diff";
 
 const STATUS_TEXT: Record<RowStatus, string> = {
@@ -46,7 +47,7 @@ export function ComparisonTable({ examination, onOpen }: { examination: SetExami
         </thead>
         <tbody>
           {shown.map((row) => (
-            <MatrixRowView key={row.key} row={row} tolerance={examination.toleranceNotes[row.key]} />
+            <MatrixRowView key={row.key} row={row} tolerance={examination.tolerances[row.key]} />
           ))}
         </tbody>
       </table>
@@ -55,23 +56,24 @@ export function ComparisonTable({ examination, onOpen }: { examination: SetExami
   );
 }
 
-function MatrixRowView({ row, tolerance }: { row: MatrixRow; tolerance: string | undefined }) {
+function MatrixRowView({ row, tolerance }: { row: MatrixRow; tolerance: RowTolerance | undefined }) {
   const flagged = row.status === "mismatch" || row.status === "differs";
-  const reference = flagged ? referenceIndex(row.cells) : undefined;
+  const same = sameValue(tolerance);
+  const reference = flagged ? referenceIndex(row.cells, same) : undefined;
   const referenceCell = reference === undefined ? undefined : row.cells[reference];
   return (
     <tr className={`matrix-row row-${row.status}`} data-row={row.key}>
       <th scope="row" className="matrix-fact">
         <span className="fact-label">{row.label}</span>
         {STATUS_TEXT[row.status] && <span className={`fact-status status-${row.status}`}>{STATUS_TEXT[row.status]}</span>}
-        {row.reason && row.status !== "agree" && <span className="fact-reason">{row.reason}</span>}
-        {tolerance && <span className="fact-tolerance">Tolerance {tolerance}</span>}
+        {row.reason && row.status !== "agree" && <span className="fact-reason" title={row.reason}>{row.reason}</span>}
+        {tolerance && <span className="fact-tolerance">Tolerance {tolerance.text}</span>}
       </th>
       {row.cells.map((cell, i) => {
         if (cell.state === "absent") return <td key={i} className="cell-absent" aria-label="Not carried by this document" />;
         if (cell.state === "missing") return <td key={i} className="cell-missing">Missing</td>;
         const text = cellText(cell.value);
-        const odd = referenceCell !== undefined && i !== reference && normalized(cell.value) !== normalized(referenceCell.value);
+        const odd = referenceCell !== undefined && i !== reference && !same(cell.value, referenceCell.value);
         if (!odd) return <td key={i} className={i === reference ? "cell-reference" : undefined}>{text}</td>;
         const [mine, theirs] = [cellNumber(cell.value), cellNumber(referenceCell.value)];
         const numeric = typeof cell.value === "number" || (mine !== undefined && theirs !== undefined && /^[\d.,\s]+$/.test(text));

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { Alert, Button, EmptyState, fetchJson } from "@/components/ui";
 import type { SplitCorrection } from "@/lib/sets/split-layout";
 import type { SetFileView, SetView } from "@/lib/sets/types";
@@ -25,6 +26,15 @@ export function DocumentsView({ view, selection, onSelect }: { view: SetView; se
   const analysed = view.files.filter((f) => f.status === "done");
   const selectedFile = selection && analysed.find((f) => f.id === selection.fileId);
   const selectedSplit = selectedFile?.splits[selection!.splitIndex];
+  const detail = useRef<HTMLElement>(null);
+  const shown = selectedSplit ? `${selection!.fileId}#${selection!.splitIndex}` : undefined;
+
+  // Opening another document brings its fields and page into view below the splits.
+  useEffect(() => {
+    if (!shown) return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    detail.current?.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+  }, [shown]);
 
   if (analysed.length === 0) {
     const waiting = view.files.some((f) => f.status === "uploaded" || f.status === "analyzing");
@@ -44,13 +54,13 @@ export function DocumentsView({ view, selection, onSelect }: { view: SetView; se
           <FileSplits key={file.id} setId={view.set.id} file={file} selection={selection} onSelect={onSelect} />
         ))}
       </div>
-      <aside className="documents-detail" aria-label="Selected document">
+      <aside ref={detail} className="documents-detail" aria-label="Selected document">
         {selectedFile && selectedSplit ? (
           <SplitDetail setId={view.set.id} file={selectedFile} split={selectedSplit} selection={selection!} onSelect={onSelect} />
         ) : (
           <div className="detail-placeholder">
             <h3>Select a document</h3>
-            <p className="muted">Its extracted fields appear here; choose a field to see where it was read on the page.</p>
+            <p className="muted">Choose a document above: its extracted fields appear here, and choosing a field shows where it was read on the page.</p>
           </div>
         )}
       </aside>
@@ -83,6 +93,7 @@ function FileSplits({ setId, file, selection, onSelect }: { setId: string; file:
         )}
       </header>
       {correct.error && <Alert tone="danger" title="The correction was not applied">{correct.error.message}</Alert>}
+      <div className="split-flow">
       {file.splits.map((split, i) => (
         <SplitGroup
           key={`${i}-${split.split.pages[0]}`}
@@ -96,6 +107,7 @@ function FileSplits({ setId, file, selection, onSelect }: { setId: string; file:
           onCorrect={(c) => correct.mutate(c)}
         />
       ))}
+      </div>
     </section>
   );
 }

@@ -16,24 +16,32 @@ export function cellNumber(value: MatrixCell["value"]): number | undefined {
 }
 
 /** Case, spacing and punctuation aside, the value as compared. */
-export function normalized(value: MatrixCell["value"]): string {
+function normalized(value: MatrixCell["value"]): string {
   return cellText(value).toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+}
+
+export type SameValue = (a: MatrixCell["value"], b: MatrixCell["value"]) => boolean;
+
+/** Two values are the same when their text matches, or, on a figure row, when they are within its tolerance. */
+export function sameValue(tolerance: { absolute?: number; percent?: number } | undefined): SameValue {
+  return (a, b) => {
+    if (normalized(a) === normalized(b)) return true;
+    const [x, y] = [cellNumber(a), cellNumber(b)];
+    if (!tolerance || x === undefined || y === undefined) return false;
+    return Math.abs(x - y) <= Math.max(tolerance.absolute ?? 0, (Math.max(Math.abs(x), Math.abs(y)) * (tolerance.percent ?? 0)) / 100);
+  };
 }
 
 /**
  * The value most documents show (the first one on a tie): in a mismatched row
  * the others are shown against it, so the odd one out stands out.
  */
-export function referenceIndex(cells: MatrixCell[]): number | undefined {
-  const counts = new Map<string, { count: number; first: number }>();
+export function referenceIndex(cells: MatrixCell[], same: SameValue): number | undefined {
+  let best: { index: number; agreeing: number } | undefined;
   cells.forEach((cell, i) => {
     if (cell.state !== "present") return;
-    const key = normalized(cell.value);
-    const entry = counts.get(key);
-    if (entry) entry.count++;
-    else counts.set(key, { count: 1, first: i });
+    const agreeing = cells.filter((other) => other.state === "present" && same(cell.value, other.value)).length;
+    if (!best || agreeing > best.agreeing) best = { index: i, agreeing };
   });
-  let best: { count: number; first: number } | undefined;
-  for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
-  return best?.first;
+  return best?.index;
 }

@@ -8,7 +8,7 @@ import { contentUrl } from "./documents-view";
 import { formatPages, formatValue, labelOfKey } from "./format";
 import { PageImage } from "./page-image";
 
-const VIEWER_WIDTH = 440;
+const VIEWER_WIDTH = 520;
 /** Below this the value was read with doubt (OCR), and the table says so. */
 const LOW_CONFIDENCE = 0.8;
 
@@ -33,6 +33,8 @@ export function SplitDetail({ setId, file, split, selection, onSelect }: {
         <span>{formatPages(split.split.pages)}</span>
         <span className="muted detail-file">{file.fileName}</span>
       </header>
+      <div className="detail-body">
+      <div className="detail-fields">
       {entries.length === 0 ? (
         <p className="muted detail-empty">No fields are read from this type of document.</p>
       ) : (
@@ -71,6 +73,7 @@ export function SplitDetail({ setId, file, split, selection, onSelect }: {
           </tbody>
         </table>
       )}
+      </div>
       <div className="viewer">
         <div className="viewer-bar">
           <span>Page {page}</span>
@@ -97,6 +100,7 @@ export function SplitDetail({ setId, file, split, selection, onSelect }: {
             {chosen.confidence < 1 && <span className="muted"> · confidence {Math.round(chosen.confidence * 100)}%</span>}
           </p>
         )}
+      </div>
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { contentUrl } from "./documents-view";
 import { formatPages } from "./format";
 import { PageImage } from "./page-image";
 
-const THUMBNAIL_WIDTH = 112;
+const THUMBNAIL_WIDTH = 92;
 
 /** One document found in a file: its type, pages as thumbnails, and the hand corrections. */
 export function SplitGroup({ setId, file, split, index, selected, busy, onSelect, onCorrect }: {
@@ -30,11 +30,14 @@ export function SplitGroup({ setId, file, split, index, selected, busy, onSelect
   return (
     <div className={`split-group${selected ? " split-selected" : ""}`} data-type={typeId}>
       <div className="split-head">
+        <div className="split-line">
         <button type="button" className="split-title" aria-pressed={selected} aria-label={`Open ${title}`} onClick={() => onSelect()}>
+          <span className="split-number">{index + 1}</span>
           <Badge tone={typeId === "other" ? "neutral" : "info"}>{label}</Badge>
           <span className="split-pages">{formatPages(pages)}</span>
-          <span className="muted split-fields">{fieldCount} field{fieldCount === 1 ? "" : "s"}</span>
         </button>
+        <span className="muted split-fields">{fieldCount} field{fieldCount === 1 ? "" : "s"}</span>
+        </div>
         <div className="split-actions">
           <label className="visually-hidden" htmlFor={`type-${file.id}-${index}`}>Document type of document {index + 1}</label>
           <select
@@ -49,8 +52,8 @@ export function SplitGroup({ setId, file, split, index, selected, busy, onSelect
             ))}
           </select>
           {index > 0 && (
-            <Button size="sm" variant="ghost" disabled={busy} onClick={() => onCorrect({ action: "merge", splitIndex: index })}>
-              Merge with previous
+            <Button size="sm" variant="ghost" className="split-merge" disabled={busy} aria-label={`Merge document ${index + 1} with the previous document`} title="Merge with the previous document" onClick={() => onCorrect({ action: "merge", splitIndex: index })}>
+              Merge ←
             </Button>
           )}
         </div>

@@ -1,8 +1,8 @@
 import { examinePresentation } from "@/lib/analysis/examine";
 import { ExaminationError } from "@/lib/analysis/examine/errors";
-import type { ExaminedDocument } from "@/lib/analysis/examine/types";
+import type { ExaminationResult, ExaminedDocument } from "@/lib/analysis/examine/types";
 import type { Page } from "@/lib/analysis/types";
-import { toleranceNotes } from "./tolerance-notes";
+import { rowTolerances } from "./tolerance-notes";
 import { documentIdOf, type SetExamination, type SetFileView } from "./types";
 
 function textOf(pages: Page[], numbers: number[]): string {
@@ -11,6 +11,17 @@ function textOf(pages: Page[], numbers: number[]): string {
     .filter((p) => wanted.has(p.number))
     .map((p) => p.lines.map((l) => l.text).join("\n"))
     .join("\n");
+}
+
+/** Rows name documents by id ("Commercial Invoice (sfl_…#2)"); people read them by page ("Commercial Invoice (p. 3)"). */
+function readableIds(result: ExaminationResult, documents: ExaminedDocument[]): ExaminationResult {
+  const labels = documents.map((d) => [d.id, pagesLabel(d.result.split.pages)] as const);
+  const rewrite = (text: string | undefined) => labels.reduce((t, [id, label]) => t?.replaceAll(id, label), text);
+  return { ...result, matrix: { ...result.matrix, rows: result.matrix.rows.map((r) => ({ ...r, reason: rewrite(r.reason) })) } };
+}
+
+function pagesLabel(pages: number[]): string {
+  return pages.length === 1 ? `p. ${pages[0]}` : `pp. ${pages[0]}–${pages.at(-1)}`;
 }
 
 /**
@@ -35,8 +46,8 @@ export function examineSet(
     );
   if (documents.length === 0) return { examination: null, error: null };
   try {
-    const result = examinePresentation({ documents, presentationDate });
-    return { examination: { ...result, presentationDate, toleranceNotes: toleranceNotes() }, error: null };
+    const result = readableIds(examinePresentation({ documents, presentationDate }), documents);
+    return { examination: { ...result, presentationDate, tolerances: rowTolerances() }, error: null };
   } catch (error) {
     if (error instanceof ExaminationError) return { examination: null, error: error.message };
     throw error;

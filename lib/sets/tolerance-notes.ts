@@ -1,16 +1,29 @@
 import { DEFAULT_TOLERANCES } from "@/lib/analysis/examine/tolerances";
 import type { Tolerances } from "@/lib/analysis/examine/types";
 
+export interface RowTolerance {
+  /** For the reader: "±1 kg". */
+  text: string;
+  /** Figures this close (absolute, or percent of the larger) count as the same in the table. */
+  absolute?: number;
+  percent?: number;
+}
+
 /**
- * The tolerance each figure row of the comparison is checked with, written
- * for the reader ("±1 kg"), keyed by matrix row. Rows compared exactly have none.
+ * The tolerance each figure row of the comparison is checked with, keyed by
+ * matrix row; rows compared exactly have none. The examination's own
+ * tolerances, so the table never calls odd what the rules accept.
  */
-export function toleranceNotes(t: Tolerances = DEFAULT_TOLERANCES): Record<string, string> {
-  const weight = t.weightPct > 0 ? `±${t.weightKg} kg or ±${t.weightPct}%` : `±${t.weightKg} kg`;
+export function rowTolerances(t: Tolerances = DEFAULT_TOLERANCES): Record<string, RowTolerance> {
+  const weight: RowTolerance = {
+    text: t.weightPct > 0 ? `±${t.weightKg} kg or ±${t.weightPct}%` : `±${t.weightKg} kg`,
+    absolute: t.weightKg,
+    percent: t.weightPct,
+  };
   return {
     gross_weight: weight,
     net_weight: weight,
-    quantity: `±${t.quantityPct}% against the credit (UCP 600 art. 30(b))`,
-    amount: `credit amount, +${t.aboutPct}% when the credit says "about" (art. 30(a))`,
+    quantity: { text: `±${t.quantityPct}% against the credit (UCP 600 art. 30(b))` },
+    amount: { text: `credit amount, +${t.aboutPct}% when the credit says "about" (art. 30(a))` },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { ExaminationResult } from "@/lib/analysis/examine/types";
 import type { SplitResult } from "@/lib/analysis/types";
+import type { RowTolerance } from "./tolerance-notes";
 
 export type SetFileStatus = "uploaded" | "analyzing" | "done" | "failed";
 
@@ -46,8 +47,8 @@ export interface SetFileView {
 export interface SetExamination extends ExaminationResult {
   /** The date the set was examined at: the set's presentation date, or today. */
   presentationDate: string;
-  /** The tolerance of each figure row, by matrix row key ("±1 kg"). */
-  toleranceNotes: Record<string, string>;
+  /** The tolerance of each figure row, by matrix row key. */
+  tolerances: Record<string, RowTolerance>;
 }
 
 export interface SetView {

@@ -25,6 +25,8 @@ export interface PlantedPacket {
   /** Gross weight every document but the certificate of weight states, and the certificate's. */
   grossKg: number;
   plantedGrossKg: number;
+  /** YYYY-MM-DD: the shipment's presentation date, inside the credit's period and validity. */
+  presentationDate: string;
 }
 
 /** Renders the packet; `extraKg` is added to the certificate of weight's gross weight. */
@@ -44,5 +46,11 @@ export async function renderPlantedPacket(seed: number, extraKg: number, types: 
     if (!ctx.marked && ctx.mark !== "none") drawMark(ctx);
   });
   const pageCount = writer.pageCount;
-  return { pdf: await writer.finish(), pageCount, grossKg: shipment.grossKg, plantedGrossKg: planted.grossKg };
+  return {
+    pdf: await writer.finish(),
+    pageCount,
+    grossKg: shipment.grossKg,
+    plantedGrossKg: planted.grossKg,
+    presentationDate: shipment.dates.presentation.toISOString().slice(0, 10),
+  };
 }
