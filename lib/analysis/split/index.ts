@@ -120,7 +120,15 @@ function startsAnother(open: OpenDocument, input: PageInput): boolean {
   if (title.exact && firstTitle.exact && title.cls === firstTitle.cls && title.phrase !== firstTitle.phrase) return true;
   // A document that was signed off is complete: a new title page starts another one.
   if (open.last.markers.closes && title.cls === firstTitle.cls) return true;
+  // Two title pages under letterheads with no word in common come from two issuers.
+  if (differentIssuers(open.first.markers.letterhead, input.markers.letterhead)) return true;
   return similarity(open.first.markers.words, input.markers.words) >= REPEAT_SIMILARITY;
+}
+
+function differentIssuers(a: Set<string> | undefined, b: Set<string> | undefined): boolean {
+  if (!a || !b) return false;
+  for (const w of a) if (b.has(w)) return false;
+  return true;
 }
 
 /** Jaccard similarity of two word sets. */

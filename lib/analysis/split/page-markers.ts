@@ -25,6 +25,8 @@ export interface PageMarkers {
   continuesOnNext: boolean;
   /** The page carries a signature block: its document ends here unless told otherwise. */
   closes: boolean;
+  /** Words (3+ letters) of the most prominent line at the head of the page: usually the issuer's name. */
+  letterhead?: Set<string>;
   /** Distinct normalised words, to tell a repeated page (an original's copy) from a continuation. */
   words: Set<string>;
 }
@@ -48,6 +50,10 @@ const CONTINUATION_PHRASES = [
 /** The top share of the page where a continuation heading sits. */
 const CONTINUATION_REGION = 0.25;
 const CONTINUES_ON_NEXT_PHRASES = ["CONTINUED ON NEXT PAGE", "CONTINUED OVERLEAF", "TO BE CONTINUED", "CONTINUED ON PAGE", "SEE NEXT PAGE", "CONTINUED ON ATTACHED"];
+/** The issuer's letterhead is printed in this top share of the page. */
+const LETTERHEAD_REGION = 0.12;
+/** Shorter words ("CO", "LTD" aside) say little about who issued a page. */
+const LETTERHEAD_MIN_WORD = 3;
 /** Signature blocks sit in the lower part of the page, below this share of its height. */
 const CLOSING_REGION = 0.4;
 /** Signature blocks that close a document. */
@@ -111,6 +117,7 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[]):
   let continuesPrevious = false;
   let continuesOnNext = false;
   let closes = false;
+  let head: { line: Line; normalized: string } | undefined;
   const lines = page.lines;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -129,8 +136,20 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[]):
     if (!closes && line.y >= CLOSING_REGION * page.height) closes = CLOSING_PHRASES.some((p) => hasPhrase(padded, p));
     const found = readCopyMark(normalized, line);
     if (found && (!mark || found.size > mark.size)) mark = found;
+    else if (!found && line.y < LETTERHEAD_REGION * page.height && (!head || line.fontSize > head.line.fontSize)) head = { line, normalized };
   }
-  return { pagination: pagination ?? bare, sequence, refs, copyMark: mark?.mark, continuesPrevious, continuesOnNext, closes, words };
+  const letterhead = head && new Set(head.normalized.split(" ").filter((w) => w.length >= LETTERHEAD_MIN_WORD && !/\d/.test(w)));
+  return {
+    pagination: pagination ?? bare,
+    sequence,
+    refs,
+    copyMark: mark?.mark,
+    continuesPrevious,
+    continuesOnNext,
+    closes,
+    letterhead: letterhead && letterhead.size > 0 ? letterhead : undefined,
+    words,
+  };
 }
 
 function readSequence(text: string, next: Line | undefined): Pagination | undefined {

@@ -70,6 +70,14 @@ describe("splitting documents", () => {
     ]);
   });
 
+  it("splits two certificates of the same type from different issuers", () => {
+    const certificate = (lab: string, moisture: string) => [`# ${lab}`, "# CERTIFICATE OF ANALYSIS", "Parameter | Result", `Moisture | ${moisture} %`];
+    expect(splitsOf(certificate("NORD LABORATORY GMBH", "11.2"), certificate("BALTIC CONTROL SURVEYORS", "11.4"))).toEqual([
+      ["Certificate of Quality", [1]],
+      ["Certificate of Quality", [2]],
+    ]);
+  });
+
   it("splits two invoices with different numbers", () => {
     expect(splitsOf(invoicePage("INV-0042"), invoicePage("INV-0043"))).toEqual([
       ["Commercial Invoice", [1]],
