@@ -221,6 +221,12 @@ describe("classifying pages", () => {
     expect(typesOf(page)).toEqual(["Other"]);
   });
 
+  it("takes a large PURCHASE ORDER heading for a contract but not the purchase-order field of an invoice", () => {
+    expect(typesOf(["# PURCHASE ORDER", "PO No. 4500123 | Date: 2 January 2024", "The Buyer: BUYER TRADING LLC", "The Seller: ACME EXPORTS LTD"])).toEqual(["Contract"]);
+    const invoice = ["ACME EXPORTS LTD", "Purchase order ECC - 2552", "Invoice No.: 2022002280", "Item | Qty | Price per unit | Total price"];
+    expect(typesOf(invoice)).toEqual(["Commercial Invoice"]);
+  });
+
   it("reads a heading that names the type in another word order as its title", () => {
     const page = ["PESTCO SERVICES", "# TREATMENT CERTIFICATE - FUMIGATION", "Certificate No.: F-3391", "Goods: SESAME SEEDS, 1,840 BAGS"];
     expect(typesOf(page)).toEqual(["Fumigation Certificate"]);

@@ -103,6 +103,7 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "SALES AGREEMENT",
     "PURCHASE AGREEMENT",
     "CONTRACT",
+    "PURCHASE ORDER",
   ],
   commercial_invoice: [
     "COMMERCIAL INVOICE",

@@ -16,6 +16,8 @@ const LABEL_FOLLOWERS = new Set(["NO", "NR", "NUMBER", "DATE", "REF", "REFERENCE
 const MENTION_LEADERS = new Set(["PER", "OF", "UNDER", "SEE", "TO", "IN", "AND", "WITH", "FOR", "BY", "THE", "A", "AN", "YOUR", "OUR", "ON", "FROM", "SAID", "THIS", "SIGNED"]);
 /** A one-word title ("INVOICE", "DRAFT") must be printed this much larger than the body: in body size it is a column heading. */
 const SINGLE_WORD_TITLE_FONT = 1.2;
+/** Titles that forms also print as field labels ("Purchase order ECC-2552"): like one-word titles, they must stand out in size. */
+const LABEL_LIKE_TITLES = new Set(["PURCHASE ORDER"]);
 /** How much size, against position and exactness, makes a line the page's title. */
 const FONT_PROMINENCE = 2;
 const EXACT_PROMINENCE = 0.5;
@@ -212,7 +214,7 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
     const before = core.slice(0, at).trim().split(" ").pop() ?? "";
     const after = core.slice(at + phrase.length + 2).trim().split(" ")[0] ?? "";
     if (LABEL_FOLLOWERS.has(after) || MENTION_LEADERS.has(before) || followsLabel(line.text, phrase)) continue;
-    if (phraseWords === 1 && fontRatio < SINGLE_WORD_TITLE_FONT) continue;
+    if ((phraseWords === 1 || LABEL_LIKE_TITLES.has(phrase)) && fontRatio < SINGLE_WORD_TITLE_FONT) continue;
     const exact = words.length === phraseWords;
     const position = page.height > 0 ? 1 - line.y / page.height : 1;
     const prominence = FONT_PROMINENCE * Math.min(fontRatio, 3) + position + (exact ? EXACT_PROMINENCE : 0);
