@@ -38,15 +38,24 @@ test.afterAll(() => {
 });
 
 /** Creates a set with one file through the new-set page; returns the ms from the click to the first split on screen. */
-async function createSetWithFile(page: Page, set: { name: string; date: string; file: string }, splitsTimeoutMs: number): Promise<number> {
+async function createSetWithFile(
+  page: Page,
+  set: { name: string; date: string; file: string; screenshots?: boolean },
+  splitsTimeoutMs: number,
+): Promise<number> {
   const { name, date, file } = set;
   await page.goto("/sets/new");
   await page.getByLabel("Set name").fill(name);
   await page.getByLabel("Presentation date (optional)").fill(date);
   await page.getByLabel(/choose files/).setInputFiles(file);
   await expect(page.getByRole("list", { name: "Chosen files" })).toContainText(path.basename(file));
+  if (set.screenshots) await screenshot(page, "set-new");
   const started = Date.now();
   await page.getByRole("button", { name: "Create set and upload 1 file" }).click();
+  if (set.screenshots) {
+    await expect(page.getByRole("status").filter({ hasText: /Analysing|Queued for analysis/ })).toBeVisible({ timeout: splitsTimeoutMs });
+    await screenshot(page, "set-analysing");
+  }
   await expect(page.locator(".split-group").first()).toBeVisible({ timeout: splitsTimeoutMs });
   return Date.now() - started;
 }
@@ -83,7 +92,7 @@ test("uploads a 10-page packet, shows its splits, a field's evidence and the pla
   // A field's evidence: the gross weight on the certificate of weight, boxed on its page.
   await page.getByRole("button", { name: /^Open Document \d+: Certificate of Weight/ }).click();
   const detail = page.getByRole("complementary", { name: "Selected document" });
-  await detail.getByRole("button", { name: /^Gross weight kg: 50,330/ }).click();
+  await detail.getByRole("button", { name: /^Gross weight \(kg\): 50,330/ }).click();
   const box = detail.locator(".evidence-active");
   await expect(box).toBeVisible();
   await expect(detail.locator(".viewer canvas")).toHaveAttribute("data-state", "drawn");
@@ -141,7 +150,7 @@ test("uploads the same packet scanned and shows its splits", async ({ page }) =>
   const packet = await renderPlantedPacket(PACKET_SEED, PLANTED_EXTRA_KG);
   const file = path.join(OUT_DIR, "scanned-packet.pdf");
   writeFileSync(file, await scanPdf(packet.pdf));
-  const set = { name: "LC 4471 — scanned presentation", date: packet.presentationDate, file };
+  const set = { name: "LC 4471 — scanned presentation", date: packet.presentationDate, file, screenshots: true };
   const elapsed = await createSetWithFile(page, set, SCANNED_SPLITS_TIMEOUT_MS);
   measurements.scannedUploadToFirstSplitsMs = elapsed;
   console.log(`upload → first splits shown, 10-page scanned packet: ${elapsed} ms`);

@@ -21,7 +21,7 @@ const ROLE_TEXT: Record<MatrixColumn["role"], string> = {
   contract: "Contract",
   presented: "Presented",
 };
-const NUMBER = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3, signDisplay: "always" });
+const DELTA = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2, signDisplay: "always" });
 
 /** One column per document, one row per fact; rows no document carries are left out. */
 export function ComparisonTable({ examination, onOpen }: { examination: SetExamination; onOpen: (documentId: string, page?: number) => void }) {
@@ -51,7 +51,11 @@ export function ComparisonTable({ examination, onOpen }: { examination: SetExami
           ))}
         </tbody>
       </table>
-      {hidden > 0 && <p className="muted matrix-footnote">{hidden} facts that no document of this set carries are not shown.</p>}
+      {hidden > 0 && (
+        <p className="muted matrix-footnote">
+          {hidden === 1 ? "1 fact that no document of this set carries is" : `${hidden} facts that no document of this set carries are`} not shown.
+        </p>
+      )}
     </div>
   );
 }
@@ -81,7 +85,7 @@ function MatrixRowView({ row, tolerance }: { row: MatrixRow; tolerance: RowToler
           <td key={i} className="cell-off">
             {numeric && mine !== undefined && theirs !== undefined ? (
               <>
-                {text} <span className="cell-delta">({NUMBER.format(mine - theirs)})</span>
+                {text} <span className="cell-delta">({DELTA.format(mine - theirs)})</span>
               </>
             ) : (
               <ValueDiff reference={cellText(referenceCell.value)} value={text} />

@@ -15,9 +15,12 @@ export function formatPages(pages: number[]): string {
   return consecutive ? `pp. ${pages[0]}–${pages.at(-1)}` : `pp. ${pages.join(", ")}`;
 }
 
-/** `gross_weight_kg` → "Gross weight kg". */
+/** Abbreviations a trade document writes in capitals or with a slash. */
+const ABBREVIATIONS: Record<string, string> = { bl: "B/L", lc: "L/C", hs: "HS", kg: "(kg)", cbm: "(m³)", id: "ID" };
+
+/** `gross_weight_kg` → "Gross weight (kg)", `bl_number` → "B/L number". */
 export function labelOfKey(key: string): string {
-  const words = key.replace(/_/g, " ");
+  const words = key.split("_").map((w) => ABBREVIATIONS[w] ?? w).join(" ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -115,6 +115,9 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     expect(gross.status).toBe("mismatch");
     expect(gross.reason).toContain("Certificate of Weight");
     expect(examination.findings.some((f) => f.rule === "consistency.gross_weight")).toBe(true);
+    expect(examination.tolerances.gross_weight).toMatchObject({ text: "±1 kg", absolute: 1 });
+    // Row reasons name documents by their pages, never by internal ids.
+    expect(examination.matrix.rows.map((r) => r.reason ?? "").join(" ")).not.toContain(file.id);
 
     const [row] = await db.select({ pageCount: analyses.pageCount }).from(analyses).where(eq(analyses.organizationId, alice.organizationId));
     expect(row?.pageCount).toBe(packet.pageCount);
