@@ -227,6 +227,19 @@ describe("classifying pages", () => {
     expect(typesOf(invoice)).toEqual(["Commercial Invoice"]);
   });
 
+  it("reads a buyer's documentary instructions, whose requirement lines name other documents, as a Document Instruction", () => {
+    const page = [
+      "BUYER TRADING LLC",
+      "# INSTRUCTIONS FOR DOCUMENTS",
+      "Please prepare the following documents for shipment under contract SC-17:",
+      "Commercial invoice in 3 originals",
+      "Full set of clean on board bills of lading made out to order",
+      "Packing list showing net and gross weights",
+      "Marks and numbers: BTL/SC-17/1-20",
+    ];
+    expect(typesOf(page)).toEqual(["Document Instruction"]);
+  });
+
   it("reads a heading that names the type in another word order as its title", () => {
     const page = ["PESTCO SERVICES", "# TREATMENT CERTIFICATE - FUMIGATION", "Certificate No.: F-3391", "Goods: SESAME SEEDS, 1,840 BAGS"];
     expect(typesOf(page)).toEqual(["Fumigation Certificate"]);

@@ -12,6 +12,8 @@ const TITLE_EXTRA_WORDS = 4;
 const TITLE_NOISE = new Set(["ORIGINAL", "COPY", "DUPLICATE", "TRIPLICATE", "QUADRUPLICATE", "NON", "NEGOTIABLE", "CONTINUED", "CONT", "D", "PAGE", "OF", "SHEET", "THE"]);
 /** A title phrase followed by one of these is a field label ("Invoice No."), not a title. */
 const LABEL_FOLLOWERS = new Set(["NO", "NR", "NUMBER", "DATE", "REF", "REFERENCE", "DATED", "AMOUNT", "VALUE", "ISSUED", "N"]);
+/** "COMMERCIAL INVOICE IN 3 ORIGINALS", "PACKING LIST SHOWING…": in body type, a document requirement, not a title. */
+const REQUIREMENT_FOLLOWERS = new Set(["IN", "ISSUED", "SHOWING", "MADE", "SIGNED", "COVERING", "TO", "WITH", "AND", "EVIDENCING", "INDICATING", "STATING", "CERTIFYING", "DULY"]);
 /** A title phrase preceded by one of these is a mention in running text ("as per invoice"). */
 const MENTION_LEADERS = new Set(["PER", "OF", "UNDER", "SEE", "TO", "IN", "AND", "WITH", "FOR", "BY", "THE", "A", "AN", "YOUR", "OUR", "ON", "FROM", "SAID", "THIS", "SIGNED"]);
 /** A one-word title ("INVOICE", "DRAFT") must be printed this much larger than the body: in body size it is a column heading. */
@@ -26,9 +28,12 @@ const LIST_MIN_CLASSES = 3;
 /** An enumerated line ("1. COMMERCIAL INVOICE", "+ PACKING LIST") is an item of a list, never a title. */
 const LIST_ITEM = /^\s*(?:\d{1,2}\s*[.)]|\(?[a-z]\)|[+•*\-–])\s*\S/i;
 /** Nouns that make a prominent line a document's title. */
-const DOCUMENT_NOUNS = new Set(["CERTIFICATE", "CERTIFICATION", "REPORT", "LIST", "NOTE", "SPECIFICATION", "POLICY", "DECLARATION"]);
+const DOCUMENT_NOUNS = new Set(["CERTIFICATE", "CERTIFICATION", "REPORT", "LIST", "NOTE", "SPECIFICATION", "POLICY", "DECLARATION", "INSTRUCTIONS", "INSTRUCTION", "SCHEDULE"]);
 /** Words that name a type inside such a title, whatever the word order. */
 const TITLE_KEYWORDS: ReadonlyMap<string, PageClass> = new Map<string, PageClass>([
+  ["INSTRUCTIONS", "document_instruction"],
+  ["INSTRUCTION", "document_instruction"],
+  ["COVERING", "document_instruction"],
   ["FUMIGATION", "fumigation_certificate"],
   ["PHYTOSANITARY", "phytosanitary_certificate"],
   ["ORIGIN", "certificate_of_origin"],
@@ -214,6 +219,7 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
     const before = core.slice(0, at).trim().split(" ").pop() ?? "";
     const after = core.slice(at + phrase.length + 2).trim().split(" ")[0] ?? "";
     if (LABEL_FOLLOWERS.has(after) || MENTION_LEADERS.has(before) || followsLabel(line.text, phrase)) continue;
+    if (fontRatio < SINGLE_WORD_TITLE_FONT && REQUIREMENT_FOLLOWERS.has(after)) continue;
     if ((phraseWords === 1 || LABEL_LIKE_TITLES.has(phrase)) && fontRatio < SINGLE_WORD_TITLE_FONT) continue;
     const exact = words.length === phraseWords;
     const position = page.height > 0 ? 1 - line.y / page.height : 1;
