@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { setFiles, type SetFileRow, type SetFileStatus } from "../schema";
 
@@ -93,4 +93,43 @@ export async function listSetFileReferences(
     .select({ storageKey: setFiles.storageKey, analysisId: setFiles.analysisId })
     .from(setFiles)
     .where(and(eq(setFiles.organizationId, params.organizationId), eq(setFiles.setId, params.setId)));
+}
+
+/** Where one file's bytes are stored, without its pages. */
+export async function findSetFileStorage(
+  db: Db,
+  params: { organizationId: string; setId: string; fileId: string },
+): Promise<{ storageKey: string; format: string; fileName: string } | undefined> {
+  const [row] = await db
+    .select({ storageKey: setFiles.storageKey, format: setFiles.format, fileName: setFiles.fileName })
+    .from(setFiles)
+    .where(
+      and(eq(setFiles.organizationId, params.organizationId), eq(setFiles.setId, params.setId), eq(setFiles.id, params.fileId)),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Files of a set still waiting for or in analysis after `olderThanSeconds`
+ * (on the database's clock) become failed with `detail`: their analysis was
+ * lost with a server restart and would otherwise spin forever.
+ */
+export async function failStaleSetFiles(
+  db: Db,
+  params: { organizationId: string; setId: string; olderThanSeconds: number; detail: string },
+): Promise<number> {
+  const failed = await db
+    .update(setFiles)
+    .set({ status: "failed", errorDetail: params.detail })
+    .where(
+      and(
+        eq(setFiles.organizationId, params.organizationId),
+        eq(setFiles.setId, params.setId),
+        inArray(setFiles.status, ["uploaded", "analyzing"]),
+        lt(setFiles.createdAt, sql`now() - make_interval(secs => ${params.olderThanSeconds})`),
+      ),
+    )
+    .returning({ id: setFiles.id });
+  return failed.length;
 }

@@ -2,25 +2,51 @@ import "server-only";
 
 /**
  * Analyses started by uploads run inside the server process after the
- * response (their state lives in the database). They are kept here so a test,
- * or a shutdown, can wait for every one of them to settle.
+ * response (their state lives in the database), at most PARALLEL_ANALYSES at
+ * a time in upload order: reading and OCR are CPU-bound, and a set of many
+ * files must not starve the requests of everyone else. A test, or a
+ * shutdown, can wait for every one of them to settle.
  */
-const KEY = Symbol.for("shipshape.set-analyses");
-type Holder = typeof globalThis & { [KEY]?: Set<Promise<void>> };
+export const PARALLEL_ANALYSES = 2;
 
-function running(): Set<Promise<void>> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new Set();
+interface Queue {
+  waiting: (() => Promise<void>)[];
+  running: Set<Promise<void>>;
+  idle: (() => void)[];
+}
+
+const KEY = Symbol.for("shipshape.set-analyses");
+
+function queue(): Queue {
+  const holder = globalThis as typeof globalThis & { [KEY]?: Queue };
+  holder[KEY] ??= { waiting: [], running: new Set(), idle: [] };
   return holder[KEY];
 }
 
-/** Starts `task` without waiting for it; `task` reports its own failures. */
-export function startInBackground(task: () => Promise<void>): void {
-  const promise = task().finally(() => running().delete(promise));
-  running().add(promise);
+function pump(): void {
+  const q = queue();
+  while (q.running.size < PARALLEL_ANALYSES && q.waiting.length > 0) {
+    const task = q.waiting.shift()!;
+    const promise: Promise<void> = task()
+      .catch((error: unknown) => console.error("background analysis failed", error))
+      .finally(() => {
+        q.running.delete(promise);
+        pump();
+      });
+    q.running.add(promise);
+  }
+  if (q.running.size === 0 && q.waiting.length === 0) q.idle.splice(0).forEach((resolve) => resolve());
 }
 
-/** Resolves when every analysis started so far (and any started meanwhile) has settled. */
-export async function settleBackgroundAnalyses(): Promise<void> {
-  while (running().size > 0) await Promise.allSettled([...running()]);
+/** Queues `task` without waiting for it; `task` records its own outcome. */
+export function startInBackground(task: () => Promise<void>): void {
+  queue().waiting.push(task);
+  pump();
+}
+
+/** Resolves when every queued and running analysis has settled. */
+export function settleBackgroundAnalyses(): Promise<void> {
+  const q = queue();
+  if (q.running.size === 0 && q.waiting.length === 0) return Promise.resolve();
+  return new Promise((resolve) => q.idle.push(resolve));
 }

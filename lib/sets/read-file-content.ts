@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { findSetFile } from "@/db/queries/sets-files";
+import { findSetFileStorage } from "@/db/queries/sets-files";
 import { ServiceError } from "@/lib/services/errors";
 import { databaseFileStore, type FileStore } from "./storage";
 
@@ -10,7 +10,7 @@ export async function readFileContent(
   params: { organizationId: string; setId: string; fileId: string },
   store: FileStore = databaseFileStore(db),
 ): Promise<{ bytes: Uint8Array; format: string; fileName: string }> {
-  const file = await findSetFile(db, params);
+  const file = await findSetFileStorage(db, params);
   const bytes = file && (await store.get({ organizationId: params.organizationId, storageKey: file.storageKey }));
   if (!file || !bytes) throw new ServiceError("not_found", "No such file in this set.");
   return { bytes, format: file.format, fileName: file.fileName };

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { analyses, storedFiles } from "@/db/schema";
+import { analyses, setFiles, storedFiles } from "@/db/schema";
 import { settleBackgroundAnalyses } from "@/lib/sets/analysis-queue";
+import { STALE_ANALYSIS_SECONDS } from "@/lib/sets/get-set";
 import type { SetFileView, SetSummary, SetView } from "@/lib/sets/types";
 import * as setRoute from "@/app/api/sets/[id]/route";
 import * as contentRoute from "@/app/api/sets/[id]/files/[fileId]/content/route";
@@ -132,6 +133,17 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     expect(view.files[0]).toMatchObject({ status: "failed", splits: [] });
     expect(view.files[0]!.errorDetail).toMatch(/password|encrypt/i);
     expect(view.examination).toBeNull();
+  });
+
+  it("reports an analysis lost with a server restart as failed instead of waiting forever", async () => {
+    const set = await createSet(alice, "Interrupted");
+    const file = (await (await upload(alice, set.id, packet.pdf, "packet.pdf")).json()) as SetFileView;
+    await settleBackgroundAnalyses();
+    const longAgo = new Date(Date.now() - (STALE_ANALYSIS_SECONDS + 60) * 1000);
+    await db.update(setFiles).set({ status: "analyzing", createdAt: longAgo }).where(eq(setFiles.id, file.id));
+    const view = (await json(await getSet(alice, set.id))) as SetView;
+    expect(view.files[0]).toMatchObject({ status: "failed", errorDetail: "The analysis was interrupted (the server restarted); upload the file again." });
+    expect(view.settled).toBe(true);
   });
 
   it("refuses unknown formats (415), empty files (422) and oversized uploads (413)", async () => {
