@@ -131,18 +131,38 @@ test("uploads a 10-page packet, shows its splits, a field's evidence and the pla
   console.log(`set view page weight: ${JSON.stringify(weights)}`);
 });
 
-test("corrects a split by hand and keeps the correction", async ({ page }) => {
+test("corrects splits by hand, keeps the corrections, and works from the keyboard", async ({ page }) => {
   await page.goto("/sets");
   await page.getByRole("link", { name: "LC 4471 — digital presentation" }).click();
   const weight = page.getByRole("button", { name: /^Open Document (\d+): Certificate of Weight/ });
-  const name = (await weight.getAttribute("aria-label"))!;
-  const index = Number(/Document (\d+)/.exec(name)![1]);
+  const index = Number(/Document (\d+)/.exec((await weight.getAttribute("aria-label"))!)![1]);
+
+  // Change a type: kept across a reload.
   await page.getByLabel(`Document type of document ${index}`).selectOption("certificate_of_quality");
   await expect(page.getByRole("button", { name: new RegExp(`^Open Document ${index}: Certificate of Quality`) })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(`Document type of document ${index}`)).toHaveValue("certificate_of_quality");
+
+  // Move a boundary: the credit's second page as a document of its own, then merged back.
+  await page.getByRole("button", { name: "Start a new document at page 2" }).click();
+  await expect(page.getByRole("button", { name: "Open Document 2: Letter of Credit, p. 2" })).toBeVisible();
+  await page.getByRole("button", { name: "Merge document 2 with the previous document" }).click();
+  await expect(page.getByRole("button", { name: "Open Document 1: Letter of Credit, pp. 1–2" })).toBeVisible();
   await page.getByRole("button", { name: "Undo corrections" }).click();
   await expect(page.getByRole("button", { name: new RegExp(`^Open Document ${index}: Certificate of Weight`) })).toBeVisible();
+
+  // Keyboard: open a document with Enter, a field's evidence with Space, switch tabs with the arrow keys.
+  await page.getByRole("button", { name: /^Open Document \d+: Commercial Invoice/ }).focus();
+  await page.keyboard.press("Enter");
+  const detail = page.getByRole("complementary", { name: "Selected document" });
+  await expect(detail).toContainText("Commercial Invoice");
+  await detail.getByRole("button", { name: /^Invoice number:/ }).focus();
+  await page.keyboard.press("Space");
+  await expect(detail.locator(".evidence-active")).toBeVisible();
+  await page.getByRole("tab", { name: "Documents" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: /Comparison/ })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: /Comparison/ })).toBeFocused();
 });
 
 test("uploads the same packet scanned and shows its splits", async ({ page }) => {
