@@ -181,6 +181,15 @@ test("uploads the same packet scanned and shows its splits", async ({ page }) =>
   await expect(page.getByRole("link", { name: "LC 4471 — digital presentation" })).toBeVisible();
   await expect(page.getByRole("link", { name: "LC 4471 — scanned presentation" })).toBeVisible();
   await screenshot(page, "sets-list");
+
+  // Deleting asks first, then the set is gone from the list.
+  await page.getByRole("link", { name: "LC 4471 — scanned presentation" }).click();
+  await page.getByRole("button", { name: "Delete set" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete “LC 4471 — scanned presentation”?" });
+  await dialog.getByRole("button", { name: "Delete set" }).click();
+  await expect(page).toHaveURL(/\/sets$/);
+  await expect(page.getByRole("link", { name: "LC 4471 — scanned presentation" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "LC 4471 — digital presentation" })).toBeVisible();
 });
 
 interface PageWeight {
