@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: engine accuracy and speed on the generated golden set, then
  * on ../shared/corpus when it exists, then the endpoint benchmark when
- * bench/endpoint.ts is there. Writes bench/results/latest.json.
+ * bench/endpoint.ts is there; between them, the examination rules' detection
+ * precision and recall on planted discrepancies. Writes bench/results/latest.json.
  * Flags: --ocr also scores scanned corpus files; --no-endpoint skips the endpoint run.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -53,6 +54,10 @@ console.log(`\n${formatSummary(`Engine on held-out packets (${holdout.cases.leng
 
 const speed = await measureSpeed(files);
 console.log(`\n${formatSpeed(speed)}`);
+
+// Detection precision and recall per examination rule, on presentations with planted discrepancies.
+console.log("\n== Examination (planted discrepancies per rule)\n");
+await import("../test/fixtures/examine/print-metrics");
 
 let corpus: CorpusReport | undefined;
 if (corpusExists()) {
