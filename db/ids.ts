@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { encodeBytesBase62 } from "@/lib/keys/base62";
 
 /** Public ids carry their type (`key_…`), so a pasted id says what it is. */
-export type IdPrefix = "org" | "usr" | "key" | "ana";
+/** Document sets use `set` (set), `sfl` (set file), `cor` (split correction) and `blob` (stored file). */
+export type IdPrefix = "org" | "usr" | "key" | "ana" | "set" | "sfl" | "cor" | "blob";
 
 /** 128 random bits: unguessable and collision-free without a database round trip. */
 const ID_RANDOM_BYTES = 16;

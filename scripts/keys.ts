@@ -6,17 +6,16 @@
  * `create` prints the key alone on the last line of stdout, so scripts can take it with `tail -1`.
  */
 import { parseArgs } from "node:util";
-import { closeDb, getDb, type Db } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { findApiKeyOrganizationId } from "@/db/queries/api-keys";
 import type { ApiKeyKind } from "@/db/schema";
 import { createApiKey, findOrganizationBySlug, listApiKeys, revokeApiKey, ServiceError } from "@/lib/services";
+import { runCli, UsageError } from "./run-cli";
 
 const USAGE = `usage:
   keys create --org ORG --kind production|sandbox [--name LABEL]
   keys list --org ORG
   keys revoke KEY_ID`;
-
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -86,13 +85,4 @@ async function requireOrganization(db: Db, slug: string | undefined) {
   return organization;
 }
 
-main(process.argv.slice(2))
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    if (error instanceof UsageError) console.error(`error: ${error.message}\n${USAGE}`);
-    else if (error instanceof ServiceError) console.error(`error: ${error.message}`);
-    else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      console.error(`error: ${error.message}\n${USAGE}`);
-    } else console.error(error);
-  })
-  .finally(() => closeDb());
+runCli(main, USAGE);

@@ -4,13 +4,12 @@
  * Creates the organization when ORG is new, then the user and their membership.
  */
 import { parseArgs } from "node:util";
-import { closeDb, getDb } from "@/db/client";
+import { getDb } from "@/db/client";
 import type { MembershipRole } from "@/db/schema";
-import { createUser, ServiceError } from "@/lib/services";
+import { createUser } from "@/lib/services";
+import { runCli, UsageError } from "./run-cli";
 
 const USAGE = "usage:\n  users create --email EMAIL --password PASSWORD --org ORG --role admin|member";
-
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -36,13 +35,4 @@ async function main(argv: string[]): Promise<void> {
   console.log(`Created user ${created.user.email} (${created.user.id}) as ${created.role} of ${created.organization.slug}`);
 }
 
-main(process.argv.slice(2))
-  .catch((error: unknown) => {
-    process.exitCode = 1;
-    if (error instanceof UsageError) console.error(`error: ${error.message}\n${USAGE}`);
-    else if (error instanceof ServiceError) console.error(`error: ${error.message}`);
-    else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      console.error(`error: ${error.message}\n${USAGE}`);
-    } else console.error(error);
-  })
-  .finally(() => closeDb());
+runCli(main, USAGE);

@@ -7,7 +7,7 @@ import { AnalysisError } from "@/lib/analysis/errors";
 import { sniffFormat } from "@/lib/analysis/ingest/sniff";
 import { ServiceError } from "@/lib/services/errors";
 import { SET_NOT_FOUND } from "./delete-set";
-import { newSetId } from "./ids";
+import { newId } from "@/db/ids";
 import { databaseFileStore, type FileStore } from "./storage";
 import { toFileView } from "./file-view";
 import type { SetFileView } from "./types";
@@ -42,10 +42,10 @@ export async function addFile(
     if ((await listSetFiles(tx, scope)).length >= MAX_FILES_PER_SET) {
       throw new ServiceError("conflict", `A set holds at most ${MAX_FILES_PER_SET} files; start a new set for more.`);
     }
-    const storageKey = newSetId("blob");
+    const storageKey = newId("blob");
     await store(tx).put({ organizationId: params.organizationId, storageKey, bytes: params.bytes });
     return insertSetFile(tx, {
-      id: newSetId("sfl"),
+      id: newId("sfl"),
       ...scope,
       fileName,
       sizeBytes: params.bytes.length,

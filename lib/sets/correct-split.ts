@@ -8,7 +8,7 @@ import { DOCUMENT_TYPE_IDS } from "@/lib/analysis/schema";
 import type { Page, SplitResult } from "@/lib/analysis/types";
 import { ServiceError } from "@/lib/services/errors";
 import { parseInput } from "@/lib/services/validation";
-import { newSetId } from "./ids";
+import { newId } from "@/db/ids";
 import { applyCorrection, extractLayout, layoutOf, type LayoutSplit, type SplitCorrection } from "./split-layout";
 
 const FILE_NOT_FOUND = "No such file in this set.";
@@ -46,7 +46,7 @@ export async function correctSplit(
     const layout = applyCorrection(current, correction, original);
     const result = correction.action === "reset" ? (analysis.result as SplitResult[]) : extractLayout(layout, file.pages as Page[]);
     await insertSplitCorrection(tx, {
-      id: newSetId("cor"),
+      id: newId("cor"),
       setFileId: file.id,
       organizationId: params.organizationId,
       action: correction.action,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertDocumentSet } from "@/db/queries/sets";
 import { organizationIdSchema, parseInput } from "@/lib/services/validation";
-import { newSetId } from "./ids";
+import { newId } from "@/db/ids";
 import { toSetSummary } from "./summaries";
 import type { SetSummary } from "./types";
 
@@ -28,7 +28,7 @@ export async function createSet(
 ): Promise<SetSummary> {
   const params = parseInput(CreateSetInput, input);
   const row = await insertDocumentSet(db, {
-    id: newSetId("set"),
+    id: newId("set"),
     organizationId: params.organizationId,
     name: params.name,
     presentationDate: params.presentationDate ?? null,
