@@ -17,88 +17,71 @@ const MAX_PARTS = 4;
 const MAX_PART_HEADER_PAIRS = 8;
 const FIELD_NAMES = new Set(["file", "url"]);
 /** Name recorded for an upload that carries no file name. */
-const UNNAMED_UPLOAD = "upload";
+export const UNNAMED_UPLOAD = "upload";
 
 const FORM_HINT = "send multipart/form-data with a file field (the document) or a url field (its address)";
 
-function malformed(error: Error): ApiError {
+export function malformed(error: Error): ApiError {
   return new ApiError("bad_request", `The multipart body is malformed (${error.message}).`);
 }
 
-function megabytes(bytes: number): string {
+export function megabytes(bytes: number): string {
   return `${Math.round((bytes / 2 ** 20) * 100) / 100} MB`;
 }
 
-/**
- * Reads the analyze form while the body streams: the declared length is
- * checked first, then busboy parses with hard limits and every raw byte is
- * counted (chunked bodies declare no length), so an oversized upload is refused
- * after at most `maxFileBytes` plus overhead has been read, never buffered
- * whole. On refusal the rest of the body is left unread rather than cancelled:
- * cancelling would reset the connection before the 413 reaches the caller.
- */
-export async function readAnalyzeForm(request: Request, maxFileBytes: number): Promise<AnalyzeInput> {
+/** Refuses anything but a multipart body before a byte is read; returns its Content-Type and body. */
+export function requireMultipart(
+  request: Request,
+  maxBodyBytes: number,
+  tooLarge: ApiError,
+  hint: string,
+): { contentType: string; body: ReadableStream<Uint8Array> } {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-    throw new ApiError("unsupported_media_type", `The request body is ${contentType || "missing its Content-Type"}; ${FORM_HINT}.`);
+    throw new ApiError("unsupported_media_type", `The request body is ${contentType || "missing its Content-Type"}; ${hint}.`);
   }
-  const maxBodyBytes = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
-  const tooLarge = new ApiError("payload_too_large", `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
   if (Number(request.headers.get("content-length")) > maxBodyBytes) throw tooLarge;
-  if (!request.body) throw new ApiError("bad_request", `The request has no body; ${FORM_HINT}.`);
+  if (!request.body) throw new ApiError("bad_request", `The request has no body; ${hint}.`);
+  return { contentType, body: request.body };
+}
 
-  let parser: busboy.Busboy;
+export function openParser(contentType: string, limits: busboy.Limits, hint: string): busboy.Busboy {
   try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      limits: {
-        files: 1,
-        fileSize: maxFileBytes,
-        fields: MAX_FIELDS,
-        parts: MAX_PARTS,
-        headerPairs: MAX_PART_HEADER_PAIRS,
-        fieldSize: MAX_URL_LENGTH,
-      },
-    });
+    return busboy({ headers: { "content-type": contentType }, limits: { headerPairs: MAX_PART_HEADER_PAIRS, ...limits } });
   } catch {
-    throw new ApiError("bad_request", `The multipart Content-Type has no boundary; ${FORM_HINT}.`);
+    throw new ApiError("bad_request", `The multipart Content-Type has no boundary; ${hint}.`);
   }
+}
 
+/**
+ * Streams the body into the parser, counting every raw byte (chunked bodies
+ * declare no length), and throws the first refusal. `listen` registers the
+ * form's own handlers, which refuse through `fail`. On refusal the rest of the
+ * body is left unread rather than cancelled: cancelling would reset the
+ * connection before the error reaches the caller.
+ */
+export async function pumpForm(
+  body: ReadableStream<Uint8Array>,
+  parser: busboy.Busboy,
+  limits: { maxBodyBytes: number; tooLarge: ApiError },
+  listen: (fail: (error: ApiError) => void) => void,
+): Promise<void> {
   let failure: ApiError | undefined;
   let finished = false;
-  let file: { name: string; chunks: Buffer[] } | undefined;
-  let url: string | undefined;
   let settle!: () => void;
   const done = new Promise<void>((resolve) => (settle = resolve));
   const fail = (error: ApiError) => {
     failure ??= error;
     settle();
   };
-
-  parser.on("file", (name, stream, info) => {
-    if (name !== "file") fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${FORM_HINT}.`));
-    const chunks: Buffer[] = [];
-    file = { name: info.filename || UNNAMED_UPLOAD, chunks };
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    stream.on("limit", () => fail(tooLarge));
-    stream.on("error", (error: Error) => fail(malformed(error)));
-  });
-  parser.on("field", (name, value, info) => {
-    if (!FIELD_NAMES.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${FORM_HINT}.`));
-    else if (name === "file") fail(new ApiError("bad_request", "The file field must be a file upload, not text."));
-    else if (info.valueTruncated) fail(new ApiError("bad_request", `The url is longer than ${MAX_URL_LENGTH} characters.`));
-    else url = value;
-  });
-  parser.on("filesLimit", () => fail(new ApiError("bad_request", "Send one file per request.")));
-  parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${FORM_HINT}.`)));
-  parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${FORM_HINT}.`)));
+  listen(fail);
   parser.on("error", (error: Error) => fail(malformed(error)));
   parser.on("close", () => {
     finished = true;
     settle();
   });
 
-  const reader = request.body.getReader();
+  const reader = body.getReader();
   let received = 0;
   try {
     while (!failure && !finished) {
@@ -109,7 +92,7 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
         break;
       }
       received += next.value.byteLength;
-      if (received > maxBodyBytes) fail(tooLarge);
+      if (received > limits.maxBodyBytes) fail(limits.tooLarge);
       else if (!parser.write(next.value)) await Promise.race([new Promise((r) => parser.once("drain", r)), done]);
     }
   } finally {
@@ -118,6 +101,45 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
     reader.releaseLock();
   }
   if (failure) throw failure;
+}
+
+/**
+ * Reads the analyze form while the body streams: the declared length is
+ * checked first, then busboy parses with hard limits, so an oversized upload
+ * is refused after at most `maxFileBytes` plus overhead has been read, never
+ * buffered whole.
+ */
+export async function readAnalyzeForm(request: Request, maxFileBytes: number): Promise<AnalyzeInput> {
+  const maxBodyBytes = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
+  const tooLarge = new ApiError("payload_too_large", `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
+  const { contentType, body } = requireMultipart(request, maxBodyBytes, tooLarge, FORM_HINT);
+  const parser = openParser(
+    contentType,
+    { files: 1, fileSize: maxFileBytes, fields: MAX_FIELDS, parts: MAX_PARTS, fieldSize: MAX_URL_LENGTH },
+    FORM_HINT,
+  );
+
+  let file: { name: string; chunks: Buffer[] } | undefined;
+  let url: string | undefined;
+  await pumpForm(body, parser, { maxBodyBytes, tooLarge }, (fail) => {
+    parser.on("file", (name, stream, info) => {
+      if (name !== "file") fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${FORM_HINT}.`));
+      const chunks: Buffer[] = [];
+      file = { name: info.filename || UNNAMED_UPLOAD, chunks };
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("limit", () => fail(tooLarge));
+      stream.on("error", (error: Error) => fail(malformed(error)));
+    });
+    parser.on("field", (name, value, info) => {
+      if (!FIELD_NAMES.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${FORM_HINT}.`));
+      else if (name === "file") fail(new ApiError("bad_request", "The file field must be a file upload, not text."));
+      else if (info.valueTruncated) fail(new ApiError("bad_request", `The url is longer than ${MAX_URL_LENGTH} characters.`));
+      else url = value;
+    });
+    parser.on("filesLimit", () => fail(new ApiError("bad_request", "Send one file per request.")));
+    parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${FORM_HINT}.`)));
+    parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${FORM_HINT}.`)));
+  });
   return inputOf(file, url);
 }
 

@@ -55,7 +55,94 @@ function splitSchema(id: DocumentTypeId): JsonSchema {
   };
 }
 
-/** Every schema the analyze result refers to, keyed for components.schemas. */
+const DOCUMENT_LABEL: JsonSchema = { type: "string", description: "A `document_type` label (open-ended, as in SplitResult)." };
+const PAGES: JsonSchema = { type: "array", items: { type: "integer", minimum: 1 }, description: "1-based pages of the uploaded file the document spans." };
+
+/** The compare result (lib/analysis/examine/types.ts): findings and the comparison matrix. */
+function examinationSchemas(): Record<string, JsonSchema> {
+  return {
+    ExaminationResult: {
+      type: "object",
+      required: ["findings", "matrix"],
+      properties: {
+        findings: { type: "array", items: { $ref: "#/components/schemas/Finding" } },
+        matrix: { $ref: "#/components/schemas/ComparisonMatrix" },
+      },
+      additionalProperties: false,
+    },
+    Finding: {
+      type: "object",
+      required: ["rule", "reference", "severity", "documents", "fields", "message"],
+      properties: {
+        rule: { type: "string", description: "Stable rule id, e.g. `invoice.amount_within_credit`." },
+        reference: { type: "string", description: "Where the rule comes from, e.g. `UCP 600 art. 18(b)`." },
+        severity: { type: "string", enum: ["discrepancy", "warning", "info"] },
+        documents: { type: "array", items: { $ref: "#/components/schemas/FindingDocument" } },
+        fields: { type: "array", items: { type: "string" }, description: "Extracted keys involved." },
+        expected: { type: "string" },
+        found: { type: "string" },
+        message: { type: "string", description: "One sentence as a document checker writes it." },
+      },
+      additionalProperties: false,
+    },
+    FindingDocument: {
+      type: "object",
+      required: ["id", "type", "pages"],
+      properties: {
+        id: { type: "string", description: "`<file name>#<split number>`, e.g. `invoice.pdf#2`." },
+        type: DOCUMENT_LABEL,
+        pages: PAGES,
+      },
+      additionalProperties: false,
+    },
+    ComparisonMatrix: {
+      type: "object",
+      required: ["columns", "rows"],
+      properties: {
+        columns: { type: "array", items: { $ref: "#/components/schemas/MatrixColumn" } },
+        rows: { type: "array", items: { $ref: "#/components/schemas/MatrixRow" } },
+      },
+      additionalProperties: false,
+    },
+    MatrixColumn: {
+      type: "object",
+      required: ["id", "type", "pages", "role"],
+      properties: {
+        id: { type: "string" },
+        fileName: { type: "string" },
+        type: DOCUMENT_LABEL,
+        pages: PAGES,
+        role: { type: "string", enum: ["credit", "amendment", "instruction", "contract", "presented"] },
+      },
+      additionalProperties: false,
+    },
+    MatrixRow: {
+      type: "object",
+      required: ["key", "label", "cells", "status", "rules"],
+      properties: {
+        key: { type: "string" },
+        label: { type: "string" },
+        cells: { type: "array", items: { $ref: "#/components/schemas/MatrixCell" }, description: "One cell per column, in column order." },
+        status: { type: "string", enum: ["agree", "mismatch", "missing", "differs", "not_compared"] },
+        reason: { type: "string", description: "Why the row is a mismatch or missing." },
+        rules: { type: "array", items: { type: "string" }, description: "Rule ids whose findings decide the status." },
+      },
+      additionalProperties: false,
+    },
+    MatrixCell: {
+      type: "object",
+      required: ["value", "state"],
+      properties: {
+        value: { type: ["string", "number", "array", "null"], items: { type: "string" } },
+        state: { type: "string", enum: ["present", "missing", "absent"] },
+        field: { type: "string", description: "The extracted key the value came from." },
+      },
+      additionalProperties: false,
+    },
+  };
+}
+
+/** Every schema the analyze and compare results refer to, keyed for components.schemas. */
 export function resultSchemas(): Record<string, JsonSchema> {
   const splits = Object.fromEntries(DOCUMENT_TYPE_IDS.map((id) => [splitSchemaName(id), splitSchema(id)]));
   return {
@@ -87,6 +174,7 @@ export function resultSchemas(): Record<string, JsonSchema> {
         confidence: { type: "number", minimum: 0, maximum: 1 },
       },
     },
+    ...examinationSchemas(),
     Error: {
       type: "object",
       required: ["detail"],

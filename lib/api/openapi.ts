@@ -1,11 +1,13 @@
 import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
 import { env, type Env } from "@/lib/env";
 import { UNAUTHORIZED_DETAILS } from "./handler";
+import { MAX_COMPARE_FILES, MAX_COMPARE_TOTAL_MB, PRESENTATION_DATE_FIELD } from "./compare";
 import { MAX_URL_LENGTH } from "./multipart";
 import { resultSchemas, type JsonSchema } from "./openapi-schemas";
 import { FETCHABLE_CONTENT_TYPES } from "./url-fetch";
 
 export const ANALYZE_PATH = "/v1/documents/analyze";
+export const COMPARE_PATH = "/v1/documents/compare";
 const ERROR_REF = { $ref: "#/components/schemas/Error" };
 const RATE_LIMIT_HEADER_REFS = {
   RateLimit: { $ref: "#/components/headers/RateLimit" },
@@ -173,6 +175,82 @@ function analyzeOperation(config: Env): OperationDoc {
   };
 }
 
+function compareOperation(config: Env): OperationDoc {
+  const formats = Object.keys(FORMAT_MIME_TYPES).map((f) => f.toUpperCase()).join(", ");
+  const decisions = [
+    `Send the credit (with its amendments) and the presented documents as \`file\` parts, 1 to ${MAX_COMPARE_FILES} of them; a file may hold several documents. No file, more than ${MAX_COMPARE_FILES} files, any other field, or a text value in \`file\` is 400.`,
+    `\`${PRESENTATION_DATE_FIELD}\` is optional (default: today, UTC); a value that is not a real date written YYYY-MM-DD is 400.`,
+    `Each file is at most ${config.MAX_UPLOAD_MB} MB and all files together at most ${MAX_COMPARE_TOTAL_MB} MB: anything larger is 413, enforced while the body streams in.`,
+    "A body that is not multipart/form-data is 415; a file whose bytes are in no format we read is 415 naming the file.",
+    "An empty, unreadable (corrupt), encrypted or over-limit file is 422 naming the file; so is a presentation the examination refuses.",
+    "Authentication, rate limits, error bodies and `x-request-id` are as for analyzeDocument.",
+    "The result is exactly what `npm run examine -- --presentation-date DATE FILE...` prints for the same files.",
+  ];
+  return {
+    operationId: "compareDocuments",
+    summary: "Examine a presentation against its credit",
+    description:
+      "Analyses every file, then examines the documents as one presentation under the letter of credit (UCP 600 / ISBP): " +
+      "findings (discrepancies, warnings, notes) and the matrix comparing each fact across documents.\n\n" +
+      decisions.map((line) => `- ${line}`).join("\n"),
+    security: [{ ApiKey: [] }],
+    requestBody: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            required: ["file"],
+            properties: {
+              file: {
+                type: "array",
+                minItems: 1,
+                maxItems: MAX_COMPARE_FILES,
+                items: { type: "string", format: "binary", contentMediaType: "application/octet-stream" },
+                description: `One part per file (${formats}); at most ${config.MAX_UPLOAD_MB} MB each.`,
+              },
+              [PRESENTATION_DATE_FIELD]: { type: "string", format: "date", description: "YYYY-MM-DD; default today (UTC)." },
+            },
+            additionalProperties: false,
+          },
+        },
+      },
+    },
+    responses: {
+      "200": {
+        description: "The findings and the comparison matrix.",
+        headers: { ...RATE_LIMIT_HEADER_REFS, ...REQUEST_ID_HEADER_REF },
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ExaminationResult" } } },
+      },
+      "400": errorResponse("No file, too many files, a bad presentation date or an unknown field.", {
+        no_file: "The form has no file; send multipart/form-data with one file field per document.",
+        too_many_files: `Send at most ${MAX_COMPARE_FILES} files per request.`,
+        bad_date: `The ${PRESENTATION_DATE_FIELD} must be a date written YYYY-MM-DD, not "01/02/2030".`,
+      }, RATE_LIMIT_HEADER_REFS),
+      "401": errorResponse("The API key is missing, invalid, revoked or expired.", {
+        missing_key: UNAUTHORIZED_DETAILS.missing,
+        invalid_key: UNAUTHORIZED_DETAILS.unknown,
+      }),
+      "413": errorResponse("A file, or all files together, exceed the size limits.", {
+        file_too_large: `invoice.pdf is larger than the ${config.MAX_UPLOAD_MB} MB limit per file.`,
+        total_too_large: `The files together are larger than the ${MAX_COMPARE_TOTAL_MB} MB limit.`,
+      }, RATE_LIMIT_HEADER_REFS),
+      "415": errorResponse("The body is not multipart/form-data, or a file is not in a format we read.", {
+        unsupported_format: `notes.txt: not a format we read; send ${formats} documents.`,
+      }, RATE_LIMIT_HEADER_REFS),
+      "422": errorResponse("A file is empty, unreadable, encrypted or over a limit, or the presentation cannot be examined.", {
+        empty: "empty.pdf: the document is empty (0 bytes).",
+      }, RATE_LIMIT_HEADER_REFS),
+      "429": errorResponse("Too many requests for this key; retry after `Retry-After` seconds.", {
+        rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this sandbox key; retry after 3 s.`,
+      }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+      "500": errorResponse("An internal error; the detail names the request id to quote.", {
+        internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
+      }, RATE_LIMIT_HEADER_REFS),
+    },
+  };
+}
+
 /** The OpenAPI 3.1 description of the public API, built from the code's own contracts and limits. */
 export function buildOpenApiDocument(config: Env = env()): OpenApiDocument {
   return {
@@ -182,11 +260,12 @@ export function buildOpenApiDocument(config: Env = env()): OpenApiDocument {
       version: "1.0.0",
       description:
         "Shipshape reads trade documents presented under a letter of credit: it splits a submitted file into its " +
-        "documents, names each one's type and extracts its key fields. Keys are issued by the operator: production " +
+        "documents, names each one's type and extracts its key fields, and examines a presentation against its credit. Keys are issued by the operator: production " +
         "keys for live use, sandbox keys (lower limits, valid 28 days) for development.",
     },
     paths: {
       [ANALYZE_PATH]: { post: analyzeOperation(config) },
+      [COMPARE_PATH]: { post: compareOperation(config) },
     },
     components: {
       schemas: resultSchemas(),

@@ -1,0 +1,73 @@
+import "server-only";
+import { concatBytes } from "./bytes";
+import { ApiError } from "./errors";
+import { malformed, megabytes, MULTIPART_OVERHEAD_BYTES, openParser, pumpForm, requireMultipart, UNNAMED_UPLOAD } from "./multipart";
+
+/** What a caller sent to compare: the files in form order and the text fields by name. */
+export interface FilesForm {
+  files: { name: string; bytes: Uint8Array }[];
+  fields: Map<string, string>;
+}
+
+export interface FilesFormLimits {
+  maxFiles: number;
+  /** Cap on each file. */
+  maxFileBytes: number;
+  /** Cap on all files together. */
+  maxTotalBytes: number;
+  /** Text fields the form may carry besides the repeated `file`. */
+  fieldNames: ReadonlySet<string>;
+  /** Longest text field value. */
+  maxFieldLength: number;
+}
+
+const FILE_FIELD = "file";
+/** Parts beyond files and fields that are tolerated before a flood is refused. */
+const SPARE_PARTS = 2;
+
+/**
+ * Reads a form of several files (`file` repeated) and a few text fields while
+ * the body streams, with the same guards as the analyze form: declared length
+ * first, then busboy limits on count and size per file, and every raw byte
+ * counted against the total cap, so nothing larger is ever buffered whole.
+ */
+export async function readFilesForm(request: Request, limits: FilesFormLimits, hint: string): Promise<FilesForm> {
+  const maxBodyBytes = limits.maxTotalBytes + MULTIPART_OVERHEAD_BYTES;
+  const totalTooLarge = new ApiError("payload_too_large", `The files together are larger than the ${megabytes(limits.maxTotalBytes)} limit.`);
+  const { contentType, body } = requireMultipart(request, maxBodyBytes, totalTooLarge, hint);
+  const parser = openParser(
+    contentType,
+    {
+      files: limits.maxFiles,
+      fileSize: limits.maxFileBytes,
+      fields: limits.fieldNames.size,
+      parts: limits.maxFiles + limits.fieldNames.size + SPARE_PARTS,
+      fieldSize: limits.maxFieldLength,
+    },
+    hint,
+  );
+
+  const files: { name: string; chunks: Buffer[] }[] = [];
+  const fields = new Map<string, string>();
+  await pumpForm(body, parser, { maxBodyBytes, tooLarge: totalTooLarge }, (fail) => {
+    parser.on("file", (name, stream, info) => {
+      if (name !== FILE_FIELD) fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${hint}.`));
+      const file = { name: info.filename || UNNAMED_UPLOAD, chunks: [] as Buffer[] };
+      files.push(file);
+      stream.on("data", (chunk: Buffer) => file.chunks.push(chunk));
+      stream.on("limit", () => fail(new ApiError("payload_too_large", `${file.name} is larger than the ${megabytes(limits.maxFileBytes)} limit per file.`)));
+      stream.on("error", (error: Error) => fail(malformed(error)));
+    });
+    parser.on("field", (name, value, info) => {
+      if (name === FILE_FIELD) fail(new ApiError("bad_request", "The file field must be a file upload, not text."));
+      else if (!limits.fieldNames.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${hint}.`));
+      else if (fields.has(name)) fail(new ApiError("bad_request", `The ${name} field is given twice.`));
+      else if (info.valueTruncated) fail(new ApiError("bad_request", `The ${name} field is longer than ${limits.maxFieldLength} characters.`));
+      else fields.set(name, value);
+    });
+    parser.on("filesLimit", () => fail(new ApiError("bad_request", `Send at most ${limits.maxFiles} files per request.`)));
+    parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${hint}.`)));
+    parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${hint}.`)));
+  });
+  return { files: files.map((f) => ({ name: f.name, bytes: concatBytes(f.chunks) })), fields };
+}
