@@ -21,6 +21,11 @@ export function contentUrl(setId: string, fileId: string): string {
   return `/api/sets/${encodeURIComponent(setId)}/files/${encodeURIComponent(fileId)}/content`;
 }
 
+/** A page drawn from the text the engine read, for files the browser cannot draw (Word, e-mail, TIFF). */
+export function pageSheetUrl(setId: string, fileId: string, page: number): string {
+  return `/api/sets/${encodeURIComponent(setId)}/files/${encodeURIComponent(fileId)}/pages/${page}`;
+}
+
 /** Splits of every analysed file on the left, the selected split's fields and page on the right. */
 export function DocumentsView({ view, selection, onSelect }: { view: SetView; selection: Selection | null; onSelect: (s: Selection | null) => void }) {
   const analysed = view.files.filter((f) => f.status === "done");

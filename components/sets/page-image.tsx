@@ -10,6 +10,8 @@ const PRELOAD_MARGIN = "400px";
 
 export interface PageSource {
   url: string;
+  /** The page drawn from its text by the server: what formats without a page image show. */
+  sheetUrl: string;
   format: string;
   page: number;
   /** The page's size in points (or pixels), for the frame's shape before anything is drawn. */
@@ -18,8 +20,8 @@ export interface PageSource {
 
 /**
  * One page at a given CSS width: drawn by pdfjs for PDFs, by the browser for
- * images, and as a labelled blank sheet for formats with no page image (Word,
- * e-mail, TIFF). `children` are overlays positioned in fractions of the page.
+ * images, and from the text the engine read for formats with no page image
+ * (Word, e-mail, TIFF and the later pages of other images). `children` are overlays positioned in fractions of the page.
  */
 export function PageImage({ source, width, alt, children }: { source: PageSource; width: number; alt: string; children?: ReactNode }) {
   const ratio = source.size ? source.size.height / source.size.width : Math.SQRT2;
@@ -31,10 +33,7 @@ export function PageImage({ source, width, alt, children }: { source: PageSource
       ) : drawable ? (
         <img src={source.url} alt={alt} width={width} className="page-raster" />
       ) : (
-        <div className="page-blank" role="img" aria-label={alt}>
-          <span>Page {source.page}</span>
-          <span>{source.format.toUpperCase()}: no page image</span>
-        </div>
+        <img src={source.sheetUrl} alt={alt} width={width} loading="lazy" className="page-raster" />
       )}
       {children}
     </div>

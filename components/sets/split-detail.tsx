@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui";
 import type { Evidence, SplitResult } from "@/lib/analysis/types";
 import type { SetFileView } from "@/lib/sets/types";
 import type { Selection } from "./documents-view";
-import { contentUrl } from "./documents-view";
+import { contentUrl, pageSheetUrl } from "./documents-view";
 import { formatPages, formatValue, labelOfKey } from "./format";
 import { PageImage } from "./page-image";
 
@@ -86,7 +86,7 @@ export function SplitDetail({ setId, file, split, selection, onSelect }: {
           </nav>
         </div>
         <PageImage
-          source={{ url: contentUrl(setId, file.id), format: file.format, page, size: file.pageSizes[page - 1] }}
+          source={{ url: contentUrl(setId, file.id), sheetUrl: pageSheetUrl(setId, file.id, page), format: file.format, page, size: file.pageSizes[page - 1] }}
           width={VIEWER_WIDTH}
           alt={`Page ${page} of ${file.fileName}`}
         >

@@ -5,7 +5,7 @@ import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, idOfLabel } from "@/lib/analysis/sch
 import type { SplitResult } from "@/lib/analysis/types";
 import type { SplitCorrection } from "@/lib/sets/split-layout";
 import type { SetFileView } from "@/lib/sets/types";
-import { contentUrl } from "./documents-view";
+import { contentUrl, pageSheetUrl } from "./documents-view";
 import { formatPages } from "./format";
 import { PageImage } from "./page-image";
 
@@ -63,7 +63,7 @@ export function SplitGroup({ setId, file, split, index, selected, busy, onSelect
           <li key={page} className="thumb">
             <button type="button" className="thumb-button" aria-label={`Show page ${page}`} onClick={() => onSelect(page)}>
               <PageImage
-                source={{ url: contentUrl(setId, file.id), format: file.format, page, size: file.pageSizes[page - 1] }}
+                source={{ url: contentUrl(setId, file.id), sheetUrl: pageSheetUrl(setId, file.id, page), format: file.format, page, size: file.pageSizes[page - 1] }}
                 width={THUMBNAIL_WIDTH}
                 alt={`Page ${page}`}
               />

@@ -7,9 +7,11 @@ import { STALE_ANALYSIS_SECONDS } from "@/lib/sets/get-set";
 import type { SetFileView, SetSummary, SetView } from "@/lib/sets/types";
 import * as setRoute from "@/app/api/sets/[id]/route";
 import * as contentRoute from "@/app/api/sets/[id]/files/[fileId]/content/route";
+import * as pageRoute from "@/app/api/sets/[id]/files/[fileId]/pages/[page]/route";
 import * as filesRoute from "@/app/api/sets/[id]/files/route";
 import * as splitsRoute from "@/app/api/sets/[id]/files/[fileId]/splits/route";
 import * as setsRoute from "@/app/api/sets/route";
+import { docx, makeDocx } from "../fixtures/formats/docx-fixtures";
 import { encryptPdf } from "../support/api-fixtures";
 import { seedOrganization, testDatabases } from "../support/databases";
 import { renderPlantedPacket } from "./planted-packet";
@@ -178,6 +180,34 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     expect(other.status).toBe(404);
     expect(await json(other)).toEqual(NO_FILE);
     await settleBackgroundAnalyses();
+  });
+
+  it("draws the pages of a Word file from their text for its organization only", async () => {
+    const set = await createSet(alice, "Word");
+    const word = makeDocx([docx.paragraph("PACKING LIST <No. 88>", { size: 16 }), docx.pageBreak(), docx.paragraph("Gross weight 1,250 KGS")]);
+    const file = (await (await upload(alice, set.id, word, "packing.docx")).json()) as SetFileView;
+    const sheet = (caller: Caller, page: string) =>
+      pageRoute.GET(appRequest(`/api/sets/${set.id}/files/${file.id}/pages/${page}`, { caller }), params({ id: set.id, fileId: file.id, page }));
+
+    await settleBackgroundAnalyses();
+    const first = await sheet(alice, "1");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(first.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const svg = await first.text();
+    expect(svg).toContain(">PACKING LIST &lt;No. 88&gt;</text>");
+    expect(svg).not.toContain("Gross weight");
+    expect(await (await sheet(alice, "2")).text()).toContain(">Gross weight 1,250 KGS</text>");
+
+    const missing = await sheet(alice, "3");
+    expect(missing.status).toBe(404);
+    expect(await json(missing)).toEqual({ detail: "The file has no page 3." });
+    const malformed = await sheet(alice, "0x1");
+    expect(malformed.status).toBe(400);
+    expect(await json(malformed)).toEqual({ detail: "The page must be a page number from 1." });
+    const other = await sheet(mallory, "1");
+    expect(other.status).toBe(404);
+    expect(await json(other)).toEqual(NO_FILE);
   });
 
   it("answers 404 to another organization on every set route", async () => {

@@ -12,6 +12,7 @@ import { deleteSet } from "../delete-set";
 import { getSet } from "../get-set";
 import { listSets } from "../list-sets";
 import { readFileContent } from "../read-file-content";
+import { readPageSheet } from "../read-page-sheet";
 import { readJsonBody, withMember } from "./respond";
 
 const BYTES_PER_MB = 2 ** 20;
@@ -79,6 +80,23 @@ export function fileContentRoute(setId: string, fileId: string) {
         "x-content-type-options": "nosniff",
         "content-security-policy": "sandbox",
         "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(content.fileName)}`,
+      },
+    });
+  }, { mutation: false });
+}
+
+/** GET /api/sets/{id}/files/{fileId}/pages/{page}: a page drawn from its text, for formats with no page image. */
+export function pageSheetRoute(setId: string, fileId: string, page: string) {
+  return withMember(async (_request, { db, member }) => {
+    const svg = await readPageSheet(db, { organizationId: member.organizationId, setId, fileId, page });
+    return new Response(svg, {
+      headers: {
+        "content-type": "image/svg+xml; charset=utf-8",
+        // A file's pages never change once read.
+        "cache-control": `private, max-age=${CONTENT_CACHE_SECONDS}`,
+        "x-content-type-options": "nosniff",
+        // The sheet is drawn from the document's own text: nothing in it may run or load.
+        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       },
     });
   }, { mutation: false });
