@@ -4,7 +4,9 @@ import { isIsoDate } from "@/lib/analysis/examine/fields";
 import { examineFiles, type PresentedFile } from "@/lib/analysis/examine/files";
 import { FORMAT_MIME_TYPES, sniffFormat } from "@/lib/analysis/ingest/sniff";
 import { env } from "@/lib/env";
+import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { ApiError } from "./errors";
+import type { KeyedContext } from "./handler";
 import { readFilesForm } from "./multipart-files";
 
 const BYTES_PER_MB = 2 ** 20;
@@ -13,25 +15,21 @@ export const MAX_COMPARE_FILES = 20;
 /** Cap on all files of one request together (each file also has the MAX_UPLOAD_MB cap). */
 export const MAX_COMPARE_TOTAL_MB = 100;
 export const PRESENTATION_DATE_FIELD = "presentation_date";
-/** A date is ten characters; a little room so a longer value is refused as a bad date, not truncated. */
-const MAX_DATE_FIELD_LENGTH = 32;
+/** The analysis id is the longest text value; a little room so a longer one is refused as malformed, not truncated. */
+const MAX_FIELD_LENGTH = 64;
 const FIELD_NAMES: ReadonlySet<string> = new Set([PRESENTATION_DATE_FIELD]);
+const LIST_NAMES: ReadonlySet<string> = new Set([ANALYSIS_ID_FIELD]);
 const FORM_HINT =
-  "send multipart/form-data with one file field per document (the credit and the presented documents) and optionally presentation_date (YYYY-MM-DD)";
+  "send multipart/form-data with one file field per document (the credit and the presented documents) or one analysis_id field per stored analysis, and optionally presentation_date (YYYY-MM-DD)";
 const SUPPORTED_FORMATS_TEXT = Object.keys(FORMAT_MIME_TYPES).map((f) => f.toUpperCase()).join(", ");
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** isIsoDate lets Date.parse roll 2030-02-30 over to March; a presentation date must name a real day. */
-function isCalendarDate(value: string): boolean {
-  return isIsoDate(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-}
-
 function presentationDateOf(value: string | undefined): string {
   if (value === undefined) return todayUtc();
-  if (!isCalendarDate(value.trim())) {
+  if (!isIsoDate(value.trim())) {
     throw new ApiError("bad_request", `The ${PRESENTATION_DATE_FIELD} must be a date written YYYY-MM-DD, not "${value}".`);
   }
   return value.trim();
@@ -47,12 +45,13 @@ function checkFileBytes(file: PresentedFile): void {
 
 /**
  * POST /v1/documents/compare, once the key and the rate limit have passed:
- * receive the files, check each one's bytes, examine them as one presentation
- * and return `{ findings, matrix }` exactly as `npm run examine` prints it.
- * Unreadable files surface as AnalysisError (named by examineFiles) and the
- * wrapper maps them to 415/422.
+ * receive the files and the ids of stored analyses, check each file's bytes
+ * and load each analysis (the caller's organization only), examine them as one
+ * presentation and return `{ findings, matrix }` exactly as `npm run examine`
+ * prints it for the same files. Unreadable files surface as AnalysisError
+ * (named by examineFiles) and the wrapper maps them to 415/422.
  */
-export async function compareRequest(request: Request): Promise<Response> {
+export async function compareRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
   const form = await readFilesForm(
     request,
     {
@@ -60,15 +59,20 @@ export async function compareRequest(request: Request): Promise<Response> {
       maxFileBytes: env().MAX_UPLOAD_MB * BYTES_PER_MB,
       maxTotalBytes: MAX_COMPARE_TOTAL_MB * BYTES_PER_MB,
       fieldNames: FIELD_NAMES,
-      maxFieldLength: MAX_DATE_FIELD_LENGTH,
+      listNames: LIST_NAMES,
+      maxListValues: MAX_COMPARE_ANALYSES,
+      maxFieldLength: MAX_FIELD_LENGTH,
     },
     FORM_HINT,
   );
   const presentationDate = presentationDateOf(form.fields.get(PRESENTATION_DATE_FIELD));
-  if (form.files.length === 0) throw new ApiError("bad_request", `The form has no file; ${FORM_HINT}.`);
+  const ids = checkAnalysisIds(form.lists.get(ANALYSIS_ID_FIELD) ?? []);
+  if (form.files.length === 0 && ids.length === 0) throw new ApiError("bad_request", `The form has no file and no analysis_id; ${FORM_HINT}.`);
   form.files.forEach(checkFileBytes);
+  // Stored analyses first: a wrong id is refused before any file is read.
+  const analysed = await loadAnalyses(db, key.organizationId, ids);
   try {
-    return Response.json(await examineFiles(form.files, presentationDate));
+    return Response.json(await examineFiles(form.files, presentationDate, { analysed, ingestOptions: { maxPages: env().MAX_PAGES } }));
   } catch (error) {
     if (error instanceof ExaminationError) throw new ApiError("unprocessable", error.message);
     throw error;

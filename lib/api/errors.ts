@@ -8,6 +8,7 @@ import { AnalysisError } from "@/lib/analysis/errors";
 export type ApiErrorCode =
   | "bad_request"
   | "unauthorized"
+  | "not_found"
   | "payload_too_large"
   | "unsupported_media_type"
   | "unprocessable"
@@ -17,6 +18,7 @@ export type ApiErrorCode =
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
+  not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

@@ -3,10 +3,11 @@ import { concatBytes } from "./bytes";
 import { ApiError } from "./errors";
 import { malformed, megabytes, MULTIPART_OVERHEAD_BYTES, openParser, pumpForm, requireMultipart, UNNAMED_UPLOAD } from "./multipart";
 
-/** What a caller sent to compare: the files in form order and the text fields by name. */
+/** What a caller sent to compare: the files in form order, the text fields by name, repeatable fields' values in form order. */
 export interface FilesForm {
   files: { name: string; bytes: Uint8Array }[];
   fields: Map<string, string>;
+  lists: Map<string, string[]>;
 }
 
 export interface FilesFormLimits {
@@ -15,8 +16,12 @@ export interface FilesFormLimits {
   maxFileBytes: number;
   /** Cap on all files together. */
   maxTotalBytes: number;
-  /** Text fields the form may carry besides the repeated `file`. */
+  /** Text fields the form may carry once each, besides the repeated `file`. */
   fieldNames: ReadonlySet<string>;
+  /** Text fields the form may repeat (e.g. `analysis_id`); none unless given. */
+  listNames?: ReadonlySet<string>;
+  /** Most values of repeatable fields, all names together. */
+  maxListValues?: number;
   /** Longest text field value. */
   maxFieldLength: number;
 }
@@ -35,13 +40,16 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
   const maxBodyBytes = limits.maxTotalBytes + MULTIPART_OVERHEAD_BYTES;
   const totalTooLarge = new ApiError("payload_too_large", `The files together are larger than the ${megabytes(limits.maxTotalBytes)} limit.`);
   const { contentType, body } = requireMultipart(request, maxBodyBytes, totalTooLarge, hint);
+  const listNames = limits.listNames ?? new Set<string>();
+  const maxListValues = listNames.size ? (limits.maxListValues ?? 0) : 0;
+  const maxFields = limits.fieldNames.size + maxListValues;
   const parser = openParser(
     contentType,
     {
       files: limits.maxFiles,
       fileSize: limits.maxFileBytes,
-      fields: limits.fieldNames.size,
-      parts: limits.maxFiles + limits.fieldNames.size + SPARE_PARTS,
+      fields: maxFields,
+      parts: limits.maxFiles + maxFields + SPARE_PARTS,
       fieldSize: limits.maxFieldLength,
     },
     hint,
@@ -49,6 +57,8 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
 
   const files: { name: string; chunks: Buffer[] }[] = [];
   const fields = new Map<string, string>();
+  const lists = new Map<string, string[]>();
+  let listValues = 0;
   await pumpForm(body, parser, { maxBodyBytes, tooLarge: totalTooLarge }, (fail) => {
     parser.on("file", (name, stream, info) => {
       if (name !== FILE_FIELD) fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${hint}.`));
@@ -60,14 +70,17 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
     });
     parser.on("field", (name, value, info) => {
       if (name === FILE_FIELD) fail(new ApiError("bad_request", "The file field must be a file upload, not text."));
-      else if (!limits.fieldNames.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${hint}.`));
-      else if (fields.has(name)) fail(new ApiError("bad_request", `The ${name} field is given twice.`));
+      else if (!limits.fieldNames.has(name) && !listNames.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${hint}.`));
       else if (info.valueTruncated) fail(new ApiError("bad_request", `The ${name} field is longer than ${limits.maxFieldLength} characters.`));
+      else if (listNames.has(name)) {
+        if (++listValues > maxListValues) fail(new ApiError("bad_request", `Send at most ${maxListValues} ${[...listNames].join(" or ")} values per request.`));
+        else lists.set(name, [...(lists.get(name) ?? []), value]);
+      } else if (fields.has(name)) fail(new ApiError("bad_request", `The ${name} field is given twice.`));
       else fields.set(name, value);
     });
     parser.on("filesLimit", () => fail(new ApiError("bad_request", `Send at most ${limits.maxFiles} files per request.`)));
     parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${hint}.`)));
     parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${hint}.`)));
   });
-  return { files: files.map((f) => ({ name: f.name, bytes: concatBytes(f.chunks) })), fields };
+  return { files: files.map((f) => ({ name: f.name, bytes: concatBytes(f.chunks) })), fields, lists };
 }

@@ -2,6 +2,7 @@ import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
 import { env, type Env } from "@/lib/env";
 import { UNAUTHORIZED_DETAILS } from "./handler";
 import { MAX_COMPARE_FILES, MAX_COMPARE_TOTAL_MB, PRESENTATION_DATE_FIELD } from "./compare";
+import { ANALYSIS_ID_FIELD, ANALYSIS_ID_PATTERN, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { MAX_URL_LENGTH } from "./multipart";
 import { resultSchemas, type JsonSchema } from "./openapi-schemas";
 import { FETCHABLE_CONTENT_TYPES } from "./url-fetch";
@@ -14,6 +15,8 @@ const RATE_LIMIT_HEADER_REFS = {
   "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
 };
 const REQUEST_ID_HEADER_REF = { "x-request-id": { $ref: "#/components/headers/X-Request-Id" } };
+/** The header naming the stored analysis, whose id compare accepts as `analysis_id`. */
+export const ANALYSIS_ID_HEADER = "x-analysis-id";
 
 export interface ApiResponseDoc {
   description: string;
@@ -72,6 +75,7 @@ export function decisionsOf(config: Env): string[] {
     "`split.pages` are 1-based and count the file's pages in order: PDF and TIFF pages as they are, a DOCX by its explicit page breaks (and full pages), an image as one page. An e-mail (EML) is numbered consecutively across the whole message: the body's page(s) first, then each attachment's pages in attachment order, an attached message's own body and attachments where it appears.",
     "Scanned pages and images are read by OCR; a page whose text layer is empty inside an otherwise digital PDF is read by OCR too. Ingestion limits (pages, pixels per image, decompressed bytes, MIME parts, message nesting depth) are 422 with a detail naming the limit.",
     "A url's query string is not stored with the analysis (it may hold a signed credential).",
+    `Every analysis is stored for the key's organization; the 200 response names it in \`${ANALYSIS_ID_HEADER}\` (the body stays the array). Pass that id to compareDocuments as \`${ANALYSIS_ID_FIELD}\` to examine the document without uploading it again.`,
     "Every 4XX body is exactly `{\"detail\": \"…\"}`; a 5XX body names only a request id, which every response also carries in `x-request-id`.",
   ];
 }
@@ -124,7 +128,7 @@ function analyzeOperation(config: Env): OperationDoc {
     responses: {
       "200": {
         description: "The analysis: one element per split document.",
-        headers: { ...RATE_LIMIT_HEADER_REFS, ...REQUEST_ID_HEADER_REF },
+        headers: { ...RATE_LIMIT_HEADER_REFS, ...REQUEST_ID_HEADER_REF, [ANALYSIS_ID_HEADER]: { $ref: "#/components/headers/X-Analysis-Id" } },
         content: {
           "application/json": {
             schema: { $ref: "#/components/schemas/AnalysisResult" },
@@ -178,7 +182,8 @@ function analyzeOperation(config: Env): OperationDoc {
 function compareOperation(config: Env): OperationDoc {
   const formats = Object.keys(FORMAT_MIME_TYPES).map((f) => f.toUpperCase()).join(", ");
   const decisions = [
-    `Send the credit (with its amendments) and the presented documents as \`file\` parts, 1 to ${MAX_COMPARE_FILES} of them; a file may hold several documents. No file, more than ${MAX_COMPARE_FILES} files, any other field, or a text value in \`file\` is 400.`,
+    `Send the credit (with its amendments) and the presented documents as \`file\` parts (at most ${MAX_COMPARE_FILES}; a file may hold several documents), as \`${ANALYSIS_ID_FIELD}\` fields naming analyses stored by analyzeDocument (at most ${MAX_COMPARE_ANALYSES}; the id is its \`${ANALYSIS_ID_HEADER}\` response header), or both mixed. Neither, too many, any other field, or a text value in \`file\` is 400.`,
+    `An \`${ANALYSIS_ID_FIELD}\` that is not an analysis id (\`ana_\` and 22 letters and digits), or one given twice, is 400. An id that is not one of your organization's analyses is 404, with the same detail whether it exists elsewhere or not at all. Stored analyses keep their fields but not their page text, so rules that read clauses (clean B/L, transhipment, credit number, shipment period, amendment codes) apply only to uploaded files. Documents of stored analyses are identified \`<analysis id>#<n>\` and follow the files.`,
     `\`${PRESENTATION_DATE_FIELD}\` is optional (default: today, UTC); a value that is not a real date written YYYY-MM-DD is 400.`,
     `Each file is at most ${config.MAX_UPLOAD_MB} MB and all files together at most ${MAX_COMPARE_TOTAL_MB} MB: anything larger is 413, enforced while the body streams in.`,
     "A body that is not multipart/form-data is 415; a file whose bytes are in no format we read is 415 naming the file.",
@@ -200,7 +205,7 @@ function compareOperation(config: Env): OperationDoc {
         "multipart/form-data": {
           schema: {
             type: "object",
-            required: ["file"],
+            anyOf: [{ required: ["file"] }, { required: [ANALYSIS_ID_FIELD] }],
             properties: {
               file: {
                 type: "array",
@@ -208,6 +213,13 @@ function compareOperation(config: Env): OperationDoc {
                 maxItems: MAX_COMPARE_FILES,
                 items: { type: "string", format: "binary", contentMediaType: "application/octet-stream" },
                 description: `One part per file (${formats}); at most ${config.MAX_UPLOAD_MB} MB each.`,
+              },
+              [ANALYSIS_ID_FIELD]: {
+                type: "array",
+                minItems: 1,
+                maxItems: MAX_COMPARE_ANALYSES,
+                items: { type: "string", pattern: ANALYSIS_ID_PATTERN.source },
+                description: "One part per stored analysis of your organization: the `x-analysis-id` of an analyzeDocument response.",
               },
               [PRESENTATION_DATE_FIELD]: { type: "string", format: "date", description: "YYYY-MM-DD; default today (UTC)." },
             },
@@ -222,15 +234,19 @@ function compareOperation(config: Env): OperationDoc {
         headers: { ...RATE_LIMIT_HEADER_REFS, ...REQUEST_ID_HEADER_REF },
         content: { "application/json": { schema: { $ref: "#/components/schemas/ExaminationResult" } } },
       },
-      "400": errorResponse("No file, too many files, a bad presentation date or an unknown field.", {
-        no_file: "The form has no file; send multipart/form-data with one file field per document.",
+      "400": errorResponse("No file and no analysis id, too many of either, a malformed or repeated analysis id, a bad presentation date or an unknown field.", {
+        no_file: "The form has no file and no analysis_id; send multipart/form-data with one file field per document.",
         too_many_files: `Send at most ${MAX_COMPARE_FILES} files per request.`,
+        bad_analysis_id: `The ${ANALYSIS_ID_FIELD} "42" is not an analysis id (ana_ followed by 22 letters and digits).`,
         bad_date: `The ${PRESENTATION_DATE_FIELD} must be a date written YYYY-MM-DD, not "01/02/2030".`,
       }, RATE_LIMIT_HEADER_REFS),
       "401": errorResponse("The API key is missing, invalid, revoked or expired.", {
         missing_key: UNAUTHORIZED_DETAILS.missing,
         invalid_key: UNAUTHORIZED_DETAILS.unknown,
       }),
+      "404": errorResponse("An analysis_id names no analysis of your organization (whether it exists elsewhere is not revealed).", {
+        unknown_analysis: "No analysis ana_7Hc2LQ0ZfX4nB9sKdR1mPw was found for this API key's organization.",
+      }, RATE_LIMIT_HEADER_REFS),
       "413": errorResponse("A file, or all files together, exceed the size limits.", {
         file_too_large: `invoice.pdf is larger than the ${config.MAX_UPLOAD_MB} MB limit per file.`,
         total_too_large: `The files together are larger than the ${MAX_COMPARE_TOTAL_MB} MB limit.`,
@@ -279,6 +295,10 @@ export function buildOpenApiDocument(config: Env = env()): OpenApiDocument {
           schema: { type: "string" },
         },
         "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+        "X-Analysis-Id": {
+          description: `The id of the stored analysis (\`ana_…\`): send it to compareDocuments as \`${ANALYSIS_ID_FIELD}\`. Only keys of the same organization can use it.`,
+          schema: { type: "string", pattern: ANALYSIS_ID_PATTERN.source },
+        },
         "X-Request-Id": { description: "Identifies the request in the service's logs; quote it when reporting a problem.", schema: { type: "string" } },
       },
       securitySchemes: {

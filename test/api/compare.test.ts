@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
+import { analyzeDocument } from "@/lib/analysis";
 import { examineFiles } from "@/lib/analysis/examine/files";
 import { compareRequest, MAX_COMPARE_FILES } from "@/lib/api/compare";
+import { MAX_COMPARE_ANALYSES } from "@/lib/api/compare-analyses";
 import { STATUS_BY_CODE } from "@/lib/api/errors";
 import { withApiKey } from "@/lib/api/handler";
-import { buildOpenApiDocument, COMPARE_PATH } from "@/lib/api/openapi";
+import { ANALYSIS_ID_HEADER, buildOpenApiDocument, COMPARE_PATH } from "@/lib/api/openapi";
 import { env } from "@/lib/env";
+import { recordAnalysis } from "@/lib/services";
 import { generatePacket } from "@/test/fixtures/generator";
 import { createTestOrganization, encryptPdf, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
@@ -18,12 +21,24 @@ interface Upload {
   bytes: Uint8Array;
 }
 
-function compareForm(files: Upload[], presentationDate?: string): FormData {
+function compareForm(files: Upload[], presentationDate?: string, analysisIds: string[] = []): FormData {
   const form = new FormData();
   for (const file of files) form.append("file", new Blob([new Uint8Array(file.bytes)]), file.name);
+  for (const id of analysisIds) form.append("analysis_id", id);
   if (presentationDate !== undefined) form.set("presentation_date", presentationDate);
   return form;
 }
+
+/** Stores an analysis of the upload for the organization, as POST /v1/documents/analyze does; returns its id. */
+async function storeAnalysis(db: Db, organizationId: string, upload: Upload): Promise<string> {
+  const result = await analyzeDocument(upload.bytes, { fileName: upload.name });
+  const { id } = await recordAnalysis(db, {
+    organizationId, inputName: upload.name, inputBytes: upload.bytes.length, sha256: "0".repeat(64), pageCount: 1, result, durationMs: 1,
+  });
+  return id;
+}
+
+const UNKNOWN_ANALYSIS = (id: string) => `No analysis ${id} was found for this API key's organization.`;
 
 function compareRequestOf(form: FormData, key?: string): Request {
   const headers = new Headers();
@@ -47,28 +62,39 @@ function expectConforms(value: Record<string, unknown>, schemaName: string): voi
 }
 
 describe("OpenAPI: POST /v1/documents/compare", () => {
-  it("documents every status code, the repeated file part and the optional presentation date", () => {
+  it("documents every status code, the repeated file and analysis_id parts and the optional presentation date", () => {
     const operation = openApi.paths[COMPARE_PATH]?.post;
     const codes = ["200", ...Object.values(STATUS_BY_CODE).map(String)].sort();
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(codes);
     expect(operation?.responses["200"]?.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ExaminationResult" });
-    const form = operation?.requestBody?.content["multipart/form-data"].schema as { required: string[]; properties: Record<string, unknown> };
-    expect(form.required).toEqual(["file"]);
+    const form = operation?.requestBody?.content["multipart/form-data"].schema as { anyOf: unknown[]; properties: Record<string, unknown> };
+    expect(form.anyOf).toEqual([{ required: ["file"] }, { required: ["analysis_id"] }]);
     expect(form.properties.file).toMatchObject({ type: "array", minItems: 1, maxItems: MAX_COMPARE_FILES });
+    expect(form.properties.analysis_id).toMatchObject({ type: "array", minItems: 1, maxItems: MAX_COMPARE_ANALYSES });
     expect(form.properties.presentation_date).toMatchObject({ type: "string", format: "date" });
+    expect(operation?.description).toMatch(/404, with the same detail whether it exists elsewhere or not at all/);
+  });
+
+  it("names the stored analysis in the analyze response's x-analysis-id header", () => {
+    const analyze = openApi.paths["/v1/documents/analyze"]?.post;
+    expect(analyze?.responses["200"]?.headers).toHaveProperty([ANALYSIS_ID_HEADER]);
+    expect(openApi.components.headers["X-Analysis-Id"]?.schema).toMatchObject({ type: "string" });
   });
 });
 
 describe.each(testDatabases())("POST /v1/documents/compare on $name", (database) => {
   let db: Db;
   let key: string;
+  let ownOrganization: string;
   let handle: (request: Request) => Promise<Response>;
   let credit: Upload;
   let invoice: Upload;
 
   beforeAll(async () => {
     db = await database.open();
-    key = (await createTestOrganization(db)).production.key;
+    const organization = await createTestOrganization(db);
+    key = organization.production.key;
+    ownOrganization = organization.organizationId;
     handle = withApiKey(compareRequest, { openDb: async () => db });
     credit = { name: "credit.pdf", bytes: (await generatePacket({ seed: 11, types: ["letter_of_credit"] })).pdf };
     invoice = { name: "invoice.pdf", bytes: (await generatePacket({ seed: 11, types: ["commercial_invoice"] })).pdf };
@@ -139,6 +165,53 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     const encrypted = await handle(compareRequestOf(compareForm([credit, locked]), key));
     expect(encrypted.status).toBe(422);
     expect(await detailOf(encrypted)).toMatch(/^locked\.pdf: .*(encrypt|password)/i);
+  });
+
+  it("200: stored analyses by id, alone or mixed with files, examined like the same files", async () => {
+    const creditId = await storeAnalysis(db, ownOrganization, credit);
+    const invoiceId = await storeAnalysis(db, ownOrganization, invoice);
+    const mixed = await handle(compareRequestOf(compareForm([credit], PRESENTATION_DATE, [invoiceId]), key));
+    expect(mixed.status).toBe(200);
+    const body = (await mixed.json()) as { findings: { rule: string }[]; matrix: { columns: { id: string; fileName?: string; role: string }[] } };
+    const invoiceColumns = body.matrix.columns.filter((c) => c.id.startsWith(`${invoiceId}#`));
+    expect(invoiceColumns.length).toBeGreaterThan(0);
+    expect(invoiceColumns.every((c) => c.fileName === "invoice.pdf")).toBe(true);
+    expect(body.matrix.columns.some((c) => c.fileName === "credit.pdf" && c.role === "credit")).toBe(true);
+    expect(body.findings).toContainEqual(expect.objectContaining({ rule: "presentation.expiry" }));
+
+    const onlyIds = await handle(compareRequestOf(compareForm([], PRESENTATION_DATE, [creditId, invoiceId]), key));
+    expect(onlyIds.status).toBe(200);
+    const idsBody = (await onlyIds.json()) as { matrix: { columns: { id: string; role: string }[] } };
+    expect(idsBody.matrix.columns.some((c) => c.id.startsWith(`${creditId}#`) && c.role === "credit")).toBe(true);
+  });
+
+  it("404: another organization's analysis id, answered exactly as an id that does not exist", async () => {
+    const other = await createTestOrganization(db);
+    const foreignId = await storeAnalysis(db, other.organizationId, invoice);
+    const foreign = await handle(compareRequestOf(compareForm([credit], PRESENTATION_DATE, [foreignId]), key));
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ detail: UNKNOWN_ANALYSIS(foreignId) });
+
+    const missingId = `ana_${"A".repeat(22)}`;
+    const missing = await handle(compareRequestOf(compareForm([credit], PRESENTATION_DATE, [missingId]), key));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: UNKNOWN_ANALYSIS(missingId) });
+
+    // The owner's own key reaches it.
+    const own = await handle(compareRequestOf(compareForm([credit], PRESENTATION_DATE, [foreignId]), other.production.key));
+    expect(own.status).toBe(200);
+  });
+
+  it("400: a malformed or repeated analysis id", async () => {
+    for (const bad of ["42", "ana_short", "key_AAAAAAAAAAAAAAAAAAAAAA", "ana_AAAAAAAAAAAAAAAAAAAA'--"]) {
+      const response = await handle(compareRequestOf(compareForm([], PRESENTATION_DATE, [bad]), key));
+      expect(response.status).toBe(400);
+      expect(await detailOf(response)).toBe(`The analysis_id "${bad}" is not an analysis id (ana_ followed by 22 letters and digits).`);
+    }
+    const id = `ana_${"B".repeat(22)}`;
+    const twice = await handle(compareRequestOf(compareForm([], PRESENTATION_DATE, [id, id]), key));
+    expect(twice.status).toBe(400);
+    expect(await detailOf(twice)).toBe(`The analysis_id ${id} is given twice.`);
   });
 
   it("401: no API key", async () => {

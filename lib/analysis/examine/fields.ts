@@ -19,7 +19,7 @@ export function readNumber(fields: Fields, key: string): number | undefined {
 
 export function readDate(fields: Fields, key: string): string | undefined {
   const value = readText(fields, key);
-  return value && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+  return value && isIsoDate(value) ? value : undefined;
 }
 
 export function readList(fields: Fields, key: string): string[] | undefined {
@@ -29,8 +29,14 @@ export function readList(fields: Fields, key: string): string[] | undefined {
   return items.length ? items : undefined;
 }
 
+/**
+ * A real calendar day written YYYY-MM-DD. Date.parse alone is not enough: it
+ * rolls 2030-02-30 over to 2 March, so the date is written back and compared.
+ */
 export function isIsoDate(value: string): boolean {
-  return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+  if (!ISO_DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
 const DAY_MS = 86_400_000;

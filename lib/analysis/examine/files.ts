@@ -5,7 +5,7 @@
  */
 import { AnalysisError } from "../errors";
 import { analyzePages } from "../index";
-import { ingestDocument } from "../ingest";
+import { ingestDocument, type IngestOptions } from "../ingest";
 import type { Page } from "../types";
 import { examinePresentation } from "./examine";
 import type { ExaminationResult, ExaminedDocument, Tolerances } from "./types";
@@ -13,6 +13,22 @@ import type { ExaminationResult, ExaminedDocument, Tolerances } from "./types";
 export interface PresentedFile {
   name: string;
   bytes: Uint8Array;
+}
+
+/** Reads a file's bytes into pages: in process by default, or in an isolated child process (the API). */
+export type Ingest = (bytes: Uint8Array, options?: IngestOptions) => Promise<Page[]>;
+
+export interface ExamineFilesOptions {
+  tolerances?: Partial<Tolerances>;
+  /** How bytes become pages; default the in-process `ingestDocument`. */
+  ingest?: Ingest;
+  /** Options handed to `ingest` for every file (page cap, limits). */
+  ingestOptions?: IngestOptions;
+  /**
+   * Documents analysed earlier (stored analyses), examined with the files.
+   * Their ids must not collide with `<file name>#<n>`: the caller prefixes them.
+   */
+  analysed?: ExaminedDocument[];
 }
 
 function textOf(pages: Page[]): string {
@@ -27,8 +43,13 @@ function uniqueName(name: string, seen: Map<string, number>): string {
 }
 
 /** Analyses one file into examined documents. Throws AnalysisError for a file it cannot read. */
-export async function analyzeForExamination(file: PresentedFile, id: string): Promise<ExaminedDocument[]> {
-  const pages = await ingestDocument(file.bytes);
+export async function analyzeForExamination(
+  file: PresentedFile,
+  id: string,
+  ingest: Ingest = ingestDocument,
+  ingestOptions: IngestOptions = {},
+): Promise<ExaminedDocument[]> {
+  const pages = await ingest(file.bytes, ingestOptions);
   const splits = analyzePages(pages, { fileName: file.name });
   return splits.map((result, i) => {
     const own = pages.filter((p) => result.split.pages.includes(p.number));
@@ -40,18 +61,21 @@ export async function analyzeForExamination(file: PresentedFile, id: string): Pr
 export async function examineFiles(
   files: PresentedFile[],
   presentationDate: string,
-  tolerances?: Partial<Tolerances>,
+  options: ExamineFilesOptions = {},
 ): Promise<ExaminationResult> {
-  const seen = new Map<string, number>();
+  const analysed = options.analysed ?? [];
+  // A file named like a stored analysis's id prefix gets a counter, so document ids stay unique.
+  const seen = new Map<string, number>(analysed.map((d) => [d.id.replace(/#\d+$/, ""), 1]));
   const documents: ExaminedDocument[] = [];
   for (const file of files) {
     try {
-      documents.push(...(await analyzeForExamination(file, uniqueName(file.name, seen))));
+      documents.push(...(await analyzeForExamination(file, uniqueName(file.name, seen), options.ingest, options.ingestOptions)));
     } catch (error) {
       // Name the file: in a set of several, "the document has no pages" alone does not say which.
       if (error instanceof AnalysisError) throw new AnalysisError(error.code, `${file.name}: ${error.message}`, error.page);
       throw error;
     }
   }
-  return examinePresentation({ documents, presentationDate, tolerances });
+  documents.push(...analysed);
+  return examinePresentation({ documents, presentationDate, tolerances: options.tolerances });
 }
