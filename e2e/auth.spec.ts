@@ -48,6 +48,10 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/signin/);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/signin$/);
+    // A copy of the cookie kept from before signing out is worth nothing afterwards.
+    const replayed = await page.request.get("/api/sets", { headers: { cookie: `${session!.name}=${session!.value}` } });
+    expect(replayed.status()).toBe(401);
+    expect(await replayed.json()).toEqual({ detail: "Sign in to continue." });
   });
 });
 

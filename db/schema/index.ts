@@ -6,3 +6,4 @@ export * from "./rate-limits";
 export * from "./analyses";
 export * from "./audit-events";
 export * from "./document-sets";
+export * from "./sessions";

@@ -1,8 +1,10 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
+import { revokeSession } from "@/db/queries/sessions";
 import { authenticateCredentials } from "./authenticate";
 import { clientIpOf } from "./client-ip";
 import { throttledError } from "./error-codes";
@@ -15,8 +17,9 @@ export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /**
  * next-auth v4 with one Credentials provider and encrypted JWT sessions.
- * The token carries only the user id (`sub`) and the organization (`org`);
- * the guards in ./session re-read the role from the database on every call.
+ * The token carries only the user id (`sub`), the organization (`org`) and
+ * a session id (`sid`); the guards in ./session re-read the role from the
+ * database on every call and refuse a session that was signed out.
  */
 export function authOptions(): AuthOptions {
   return {
@@ -43,8 +46,8 @@ export function authOptions(): AuthOptions {
     callbacks: {
       jwt({ token, user }) {
         // On sign-in `user` is what authorize returned; afterwards the token passes through unchanged.
-        if (user) return { sub: user.id, org: (user as { organizationId?: string }).organizationId };
-        return { sub: token.sub, org: token.org };
+        if (user) return { sub: user.id, org: (user as { organizationId?: string }).organizationId, sid: randomUUID() };
+        return { sub: token.sub, org: token.org, sid: token.sid };
       },
       session({ session, token }) {
         return { ...session, user: { email: session.user?.email ?? null }, userId: token.sub };
@@ -53,7 +56,13 @@ export function authOptions(): AuthOptions {
     events: {
       async signOut({ token }) {
         if (typeof token?.sub !== "string" || typeof token.org !== "string") return;
-        await insertAuditEvent(await getDb(), { organizationId: token.org, actor: token.sub, action: "session.signed_out", target: token.sub });
+        const db = await getDb();
+        if (typeof token.sid === "string") {
+          // Copies of this cookie (another tab, a stolen one) die with it, not only when they expire.
+          const expiresAt = typeof token.exp === "number" ? new Date(token.exp * 1000) : new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+          await revokeSession(db, { sessionId: token.sid, userId: token.sub, expiresAt });
+        }
+        await insertAuditEvent(db, { organizationId: token.org, actor: token.sub, action: "session.signed_out", target: token.sub });
       },
     },
   };

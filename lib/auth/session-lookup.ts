@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, notExists } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
-import { memberships, users, type MembershipRole } from "@/db/schema";
+import { memberships, revokedSessions, users, type MembershipRole } from "@/db/schema";
 import { resolveAuthSecret } from "./secret";
 
 /** Who is signed in, as the database says right now. */
@@ -17,26 +17,35 @@ export interface SessionUser {
 export interface SessionClaims {
   userId: string;
   organizationId: string;
+  /** One id per sign-in, kept by every renewal of the token, so that signing out can end it. */
+  sessionId: string;
 }
 
 /** Decrypts and checks a session token; null for a missing, forged, tampered or expired one. */
 export async function readSessionClaims(token: string | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
   const payload = await decode({ token, secret: resolveAuthSecret() }).catch(() => null);
-  if (!payload || typeof payload.sub !== "string" || typeof payload.org !== "string") return null;
-  return { userId: payload.sub, organizationId: payload.org };
+  if (!payload || typeof payload.sub !== "string" || typeof payload.org !== "string" || typeof payload.sid !== "string") return null;
+  return { userId: payload.sub, organizationId: payload.org, sessionId: payload.sid };
 }
 
 /**
- * Re-reads the membership on every call (ASVS 7.4.1): a removed user or a
- * demoted admin loses access on the next request, whatever the token says.
+ * Re-reads the membership on every call (ASVS 7.4.1): a removed user, a
+ * demoted admin or a signed-out session loses access on the next request,
+ * whatever the token says.
  */
 export async function loadSessionUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
   const [row] = await db
     .select({ userId: users.id, email: users.email, organizationId: memberships.organizationId, role: memberships.role })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.userId, claims.userId), eq(memberships.organizationId, claims.organizationId)))
+    .where(
+      and(
+        eq(memberships.userId, claims.userId),
+        eq(memberships.organizationId, claims.organizationId),
+        notExists(db.select().from(revokedSessions).where(eq(revokedSessions.sessionId, claims.sessionId))),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

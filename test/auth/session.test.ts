@@ -1,9 +1,14 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, type Db } from "@/db/client";
+import { encode } from "next-auth/jwt";
+import { revokedSessions } from "@/db/schema";
+import { revokeSession } from "@/db/queries/sessions";
+import { authOptions } from "@/lib/auth/options";
 import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute } from "@/lib/auth/session";
 import { createUser } from "@/lib/services";
 import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/databases";
-import { APP_ORIGIN, appRequest, configureAuthEnv, sessionCookie, useAppDatabase } from "./support";
+import { APP_ORIGIN, appRequest, configureAuthEnv, sessionCookie, sessionToken, useAppDatabase } from "./support";
 
 configureAuthEnv();
 
@@ -60,6 +65,43 @@ describe.each(testDatabases())("session guards on $name", (database) => {
     const b = await seedOrganization(db);
     const cookie = await sessionCookie({ userId: a.user.id, organizationId: b.organization.id });
     expect(((await requireMemberForRoute(appRequest("/api/x", { cookie }))) as Response).status).toBe(401);
+  });
+
+  it("refuses a token without a session id (made before sessions could be ended)", async () => {
+    const admin = await seedOrganization(db);
+    const token = await encode({ token: { sub: admin.user.id, org: admin.organization.id }, secret: process.env.NEXTAUTH_SECRET! });
+    expect(((await requireMemberForRoute(appRequest("/api/x", { cookie: `shipshape.session=${token}` }))) as Response).status).toBe(401);
+  });
+
+  it("ends a signed-out session for every copy of its cookie, and no other session of the user", async () => {
+    const admin = await seedOrganization(db);
+    const claims = { userId: admin.user.id, organizationId: admin.organization.id, sessionId: crypto.randomUUID() };
+    // Two encodings of one session: next-auth re-encodes the token as it renews it.
+    const [first, renewed, otherDevice] = [await sessionCookie(claims), await sessionCookie(claims), await sessionCookie({ ...claims, sessionId: undefined })];
+    expect(await requireMemberForRoute(appRequest("/api/x", { cookie: first }))).toMatchObject({ userId: admin.user.id });
+
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    await authOptions().events!.signOut!({ token: { ...sessionToken(claims), exp }, session: null as never });
+
+    for (const cookie of [first, renewed]) {
+      const refused = (await requireMemberForRoute(appRequest("/api/x", { cookie }))) as Response;
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ detail: "Sign in to continue." });
+    }
+    expect(await requireMemberForRoute(appRequest("/api/x", { cookie: otherDevice }))).toMatchObject({ userId: admin.user.id });
+    const [row] = await db.select().from(revokedSessions).where(eq(revokedSessions.sessionId, claims.sessionId));
+    expect(row?.expiresAt.getTime()).toBe(exp * 1000);
+  });
+
+  it("forgets revoked sessions once their tokens have expired", async () => {
+    const admin = await seedOrganization(db);
+    const expired = crypto.randomUUID();
+    await revokeSession(db, { sessionId: expired, userId: admin.user.id, expiresAt: new Date(Date.now() - 60_000) });
+    const live = crypto.randomUUID();
+    await revokeSession(db, { sessionId: live, userId: admin.user.id, expiresAt: new Date(Date.now() + 60_000) });
+    const ids = (await db.select({ id: revokedSessions.sessionId }).from(revokedSessions)).map((r) => r.id);
+    expect(ids).toContain(live);
+    expect(ids).not.toContain(expired);
   });
 });
 

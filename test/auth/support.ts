@@ -3,6 +3,7 @@
  * at a test database, and real session cookies made with next-auth's own
  * encoder and the same secret the app reads.
  */
+import { randomUUID } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { closeDb, getDb, type Db } from "@/db/client";
 import { resetEnvForTests } from "@/lib/env";
@@ -32,10 +33,22 @@ export async function useAppDatabase(database: TestDatabase): Promise<Db> {
   return getDb();
 }
 
+/** The claims the sign-in puts in the token; a fresh session id unless one is given. */
+export interface TestSessionClaims {
+  userId: string;
+  organizationId: string;
+  sessionId?: string;
+}
+
 /** A session cookie exactly as next-auth would set it after sign-in. */
-export async function sessionCookie(claims: { userId: string; organizationId: string }): Promise<string> {
-  const token = await encode({ token: { sub: claims.userId, org: claims.organizationId }, secret: TEST_SECRET });
+export async function sessionCookie(claims: TestSessionClaims): Promise<string> {
+  const token = await encode({ token: sessionToken(claims), secret: TEST_SECRET });
   return `shipshape.session=${token}`;
+}
+
+/** The token's payload as the jwt callback writes it. */
+export function sessionToken(claims: TestSessionClaims): { sub: string; org: string; sid: string } {
+  return { sub: claims.userId, org: claims.organizationId, sid: claims.sessionId ?? randomUUID() };
 }
 
 /** A request as a same-origin browser page would send it. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 /**
  * Set-route tests call the real route handlers with real Requests. The
  * handlers read the process-wide database (getDb) and the session cookie, as
@@ -44,9 +45,9 @@ export async function closeProcessDb(): Promise<void> {
   resetEnvForTests();
 }
 
-/** The Cookie header of a signed-in user: the claims the sign-in puts in the token (user and organization). */
+/** The Cookie header of a signed-in user: the claims the sign-in puts in the token (user, organization, session). */
 export async function sessionCookie(user: { userId: string; organizationId: string }): Promise<string> {
-  const token = await encode({ token: { sub: user.userId, org: user.organizationId }, secret: resolveAuthSecret() });
+  const token = await encode({ token: { sub: user.userId, org: user.organizationId, sid: randomUUID() }, secret: resolveAuthSecret() });
   return `${sessionCookieName()}=${token}`;
 }
 
