@@ -4,27 +4,45 @@ import type { IngestLimits } from "./limits";
 import { resolveLimits } from "./limits";
 import { rereadTurned, toPages } from "./ocr";
 import { recognizeFile, type TesseractOptions } from "./ocr-tesseract";
+import { pictureShares } from "./pdf-pictures";
 import { withRenderedPages } from "./render";
 
 /**
- * Scanned pages inside PDFs. A page whose text layer holds almost nothing is a
- * picture of a page (a scan, or a scan with only a stamp's or a scanner app's
- * line of text); it is rendered at OCR resolution and read. Digital pages of
- * the same file keep their text layer.
+ * Scanned pages inside PDFs. A page whose text layer holds almost nothing and
+ * that is mostly covered by a picture is a picture of a page (a scan, or a scan
+ * with only a stamp's or a scanner app's line of text); it is rendered at OCR
+ * resolution and read. A sparse page without such a picture (a separator or
+ * cover sheet, a blank back) is what it looks like and keeps its text layer,
+ * as do the digital pages of the same file. Only sparse pages have their
+ * drawing inspected, so digital pages pay nothing for the check.
  */
 
-/** Fewer letters and digits than this on a page and its text layer is not the page's text. */
+/** Fewer letters and digits than this on a page and its text layer may not be the page's text. */
 export const MIN_TEXT_LAYER_CHARACTERS = 40;
+/** A sparse page is a scan when pictures cover at least this share of it; logos, stamps and signatures cover far less. */
+export const MIN_SCAN_PICTURE_SHARE = 0.25;
+
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
 
 export interface PdfOcrOptions extends TesseractOptions {
   limits?: Partial<IngestLimits>;
 }
 
-/** Whether a text-layer page carries too little text to be the page's content. */
-export function needsOcr(page: Page): boolean {
+/** Whether a text-layer page carries too little text to be the page's whole content. */
+export function hasSparseTextLayer(page: Page): boolean {
   let characters = 0;
-  for (const line of page.lines) characters += line.text.replace(/[^\p{L}\p{N}]/gu, "").length;
-  return characters < MIN_TEXT_LAYER_CHARACTERS;
+  for (const line of page.lines) {
+    characters += line.text.replace(NOT_LETTER_OR_DIGIT, "").length;
+    if (characters >= MIN_TEXT_LAYER_CHARACTERS) return false;
+  }
+  return true;
+}
+
+/** Numbers of the pages to OCR: sparse text layer over a picture of most of the page. */
+export async function findScannedPages(pdf: Uint8Array, pages: Page[]): Promise<number[]> {
+  const sparse = pages.filter(hasSparseTextLayer).map((page) => page.number);
+  const shares = await pictureShares(pdf, sparse);
+  return sparse.filter((number) => (shares.get(number) ?? 0) >= MIN_SCAN_PICTURE_SHARE);
 }
 
 /** Renders and OCRs the given 1-based pages of a PDF; each Page keeps its number in the file. */
@@ -42,7 +60,7 @@ export async function ocrPdfPages(pdf: Uint8Array, pageNumbers: number[], option
 
 /** The PDF's pages with every page that needs OCR replaced by its OCR reading. */
 export async function fillScannedPages(pdf: Uint8Array, pages: Page[], options: PdfOcrOptions = {}): Promise<Page[]> {
-  const scanned = pages.filter(needsOcr).map((page) => page.number);
+  const scanned = await findScannedPages(pdf, pages);
   if (scanned.length === 0) return pages;
   const read = new Map((await ocrPdfPages(pdf, scanned, options)).map((page) => [page.number, page]));
   return pages.map((page) => read.get(page.number) ?? page);

@@ -45,7 +45,8 @@ export async function ingestPdf(bytes: Uint8Array, options: PdfIngestOptions): P
   }
 }
 
-async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/** Opens a PDF for reading; the caller destroys it. Typed errors for encrypted and damaged files. */
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   // pdfjs takes ownership of (and may detach) the buffer it is given: pass a copy.
   const task = getDocument({
     data: bytes.slice(),
