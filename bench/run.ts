@@ -3,13 +3,18 @@
  * on ../shared/corpus when it exists, then the endpoint benchmark when
  * bench/endpoint.ts is there; between them, the examination rules' detection
  * precision and recall on planted discrepancies. Writes bench/results/latest.json.
- * Flags: --ocr also scores scanned corpus files; --no-endpoint skips the endpoint run.
+ * Between the examination and the corpus, every input format (scanned, photo,
+ * TIFF, DOCX, EML) of the same generated packets, with the OCR cost against the
+ * bare tesseract CLI (bench/formats.ts; a few minutes of OCR on two cores).
+ * Flags: --ocr also scores scanned corpus files; --no-formats skips the per-format
+ * section; --no-endpoint skips the endpoint run.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CORPUS_DIR, corpusExists, evaluateCorpus, type CorpusReport } from "./corpus";
 import { evaluateGenerated, loadGenerated, measureSpeed, type CaseResult } from "./engine";
+import { evaluateFormats, formatFormats, type FormatsReport } from "./formats";
 import { f1, totalCounts } from "./metrics";
 import { formatCorpus, formatSpeed, formatSummary } from "./report";
 
@@ -59,6 +64,13 @@ console.log(`\n${formatSpeed(speed)}`);
 console.log("\n== Examination (planted discrepancies per rule)\n");
 await import("../test/fixtures/examine/print-metrics");
 
+let formats: FormatsReport | undefined;
+if (!args.has("--no-formats")) {
+  console.log("\n== Formats (the same generated packets as digital PDF, scanned PDF, photos, TIFF, DOCX and e-mail)\n");
+  formats = (await evaluateFormats((line) => console.log(line))).report;
+  console.log(`\n${formatFormats(formats)}`);
+}
+
 let corpus: CorpusReport | undefined;
 if (corpusExists()) {
   corpus = await evaluateCorpus(CORPUS_DIR, { ocr: args.has("--ocr") });
@@ -75,6 +87,7 @@ const latest = {
   generated: { summary: generated.summary, cases: generated.cases.map(recordOf) },
   holdout: { summary: holdout.summary, cases: holdout.cases.map(recordOf) },
   speed,
+  formats,
   corpus,
   endpoint,
 };
