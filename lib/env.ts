@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /**
@@ -23,6 +24,14 @@ const EnvSchema = z.object({
   URL_FETCH_TIMEOUT_MS: positiveInt(20_000),
   /** Redirect hops a `url` fetch may follow. */
   URL_MAX_REDIRECTS: z.coerce.number().int().min(0).max(10).default(3),
+  /** Reader processes that parse and OCR documents at once (one per core: OCR is CPU-bound). */
+  ANALYSIS_WORKERS: z.coerce.number().int().positive().default(() => availableParallelism()),
+  /** Documents that may wait for a free reader; an API request beyond that is refused with 503. */
+  ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+  /** Time one document may take to be read (parsing and OCR); the reader is killed after it (422). */
+  ANALYSIS_TIMEOUT_MS: positiveInt(180_000),
+  /** Resident memory one reader process may use, in MiB; the reader is killed beyond it (422). */
+  ANALYSIS_MAX_MEMORY_MB: positiveInt(2048),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
