@@ -58,8 +58,9 @@ export function withApiKey(handle: KeyedHandler, deps: HandlerDeps): (request: R
       const verified = await verifyApiKey(db, request.headers.get(API_KEY_HEADER), deps.now?.());
       if (!verified.ok) throw new ApiError("unauthorized", UNAUTHORIZED_DETAILS[verified.reason]);
       const { key } = verified;
+      // One bucket per organization and key kind: issuing more keys does not buy more throughput.
       const limit = await consumeRateLimit(db, {
-        bucket: `api-key:${key.id}`,
+        bucket: `organization:${key.organizationId}:${key.kind}`,
         limit: limitForKind(key.kind),
         windowSeconds: DEFAULT_WINDOW_SECONDS,
       });
@@ -67,7 +68,7 @@ export function withApiKey(handle: KeyedHandler, deps: HandlerDeps): (request: R
       if (!limit.allowed) {
         throw new ApiError(
           "rate_limited",
-          `Rate limit of ${limit.limit} requests per ${limit.windowSeconds} s exceeded for this ${key.kind} key; retry after ${limit.retryAfterSeconds} s.`,
+          `Rate limit of ${limit.limit} requests per ${limit.windowSeconds} s exceeded for this organization's ${key.kind} keys; retry after ${limit.retryAfterSeconds} s.`,
         );
       }
       response = await handle(request, { db, key, requestId });

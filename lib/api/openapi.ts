@@ -70,7 +70,7 @@ export function decisionsOf(config: Env): string[] {
     `Files (and fetched documents, counted after decompression) larger than ${config.MAX_UPLOAD_MB} MB are 413; the limit is enforced while the body streams in.`,
     "An empty, unreadable (corrupt), encrypted or over-limit document (too many pages, or too long to read) is 422.",
     "A missing `x-api-key` header is 401 saying so; an unknown, malformed or revoked key is 401 with one identical detail (which one is not revealed); an expired sandbox key is 401 saying it expired.",
-    `Over the rate limit is 429 with \`Retry-After\` (seconds). Limits are per key, per minute: ${config.RATE_LIMIT_PRODUCTION} for production keys, ${config.RATE_LIMIT_SANDBOX} for sandbox keys. Every response to a valid key carries \`RateLimit\` and \`RateLimit-Policy\`.`,
+    `Over the rate limit is 429 with \`Retry-After\` (seconds). Limits are per organization and key kind, per minute, shared by all of the organization's keys of that kind: ${config.RATE_LIMIT_PRODUCTION} for production keys, ${config.RATE_LIMIT_SANDBOX} for sandbox keys. Every response to a valid key carries \`RateLimit\` and \`RateLimit-Policy\`.`,
     `A \`url\` must be http or https on port 80 or 443, without user name or password, at most ${MAX_URL_LENGTH} characters, and every address its host resolves to must be public: anything else is 400. At most ${config.URL_MAX_REDIRECTS} redirects are followed, each checked the same way, never from https to http. A url that cannot be fetched (unreachable, error status, more than ${config.URL_MAX_REDIRECTS} redirects, no answer within ${config.URL_FETCH_TIMEOUT_MS / 1000} s) is 422. Proxies are not used.`,
     "`split.pages` are 1-based and count the file's pages in order: PDF and TIFF pages as they are, a DOCX by its explicit page breaks (and full pages), an image as one page. An e-mail (EML) is numbered consecutively across the whole message: the body's page(s) first, then each attachment's pages in attachment order, an attached message's own body and attachments where it appears.",
     "Scanned pages and images are read by OCR; a page whose text layer is empty inside an otherwise digital PDF is read by OCR too. Ingestion limits (pages, pixels per image, decompressed bytes, MIME parts, message nesting depth) are 422 with a detail naming the limit.",
@@ -169,8 +169,8 @@ function analyzeOperation(config: Env): OperationDoc {
         empty: "The document is empty (0 bytes).",
         unreachable_url: "Could not fetch the url: the server answered 404.",
       }, RATE_LIMIT_HEADER_REFS),
-      "429": errorResponse("Too many requests for this key; retry after `Retry-After` seconds.", {
-        rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this sandbox key; retry after 3 s.`,
+      "429": errorResponse("Too many requests for this organization's keys of this kind; retry after `Retry-After` seconds.", {
+        rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this organization's sandbox keys; retry after 3 s.`,
       }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
       "500": errorResponse("An internal error; the detail names the request id to quote.", {
         internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
@@ -257,8 +257,8 @@ function compareOperation(config: Env): OperationDoc {
       "422": errorResponse("A file is empty, unreadable, encrypted or over a limit, or the presentation cannot be examined.", {
         empty: "empty.pdf: the document is empty (0 bytes).",
       }, RATE_LIMIT_HEADER_REFS),
-      "429": errorResponse("Too many requests for this key; retry after `Retry-After` seconds.", {
-        rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this sandbox key; retry after 3 s.`,
+      "429": errorResponse("Too many requests for this organization's keys of this kind; retry after `Retry-After` seconds.", {
+        rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this organization's sandbox keys; retry after 3 s.`,
       }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
       "500": errorResponse("An internal error; the detail names the request id to quote.", {
         internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",

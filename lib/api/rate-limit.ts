@@ -22,7 +22,7 @@ export interface RateLimitResult {
   windowSeconds: number;
 }
 
-/** Requests per minute for a key of this kind (also used for the organization bucket). */
+/** Requests per minute that an organization's keys of this kind share. */
 export function limitForKind(kind: ApiKeyKind): number {
   const { RATE_LIMIT_PRODUCTION, RATE_LIMIT_SANDBOX } = env();
   return kind === "production" ? RATE_LIMIT_PRODUCTION : RATE_LIMIT_SANDBOX;

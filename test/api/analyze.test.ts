@@ -251,22 +251,28 @@ describe.each(testDatabases())("POST /v1/documents/analyze on $name", (database)
     });
   });
 
-  it("429: over the sandbox limit, with Retry-After and rate-limit headers", async () => {
-    const sandbox = await newKey("sandbox");
+  it("429: over the sandbox limit, which the organization's sandbox keys share, with Retry-After and rate-limit headers", async () => {
+    // A fresh organization, so that no other case has spent from its buckets.
+    const org = await createTestOrganization(db);
+    const second = await createApiKey(db, { organizationId: org.organizationId, kind: "sandbox" });
+    const keys = [org.sandbox.key, second.key];
     for (let i = 0; i < SANDBOX_LIMIT; i++) {
-      const allowed = await handle(request(analyzeForm({}), { key: sandbox.key }));
+      const allowed = await handle(request(analyzeForm({}), { key: keys[i % keys.length] }));
       expect(allowed.status).toBe(400);
       expect(allowed.headers.get("ratelimit")).toBe(`"sandbox";r=${SANDBOX_LIMIT - 1 - i};t=${allowed.headers.get("ratelimit")?.split("t=")[1]}`);
     }
-    const refused = await handle(request(analyzeForm({}), { key: sandbox.key }));
+    const refused = await handle(request(analyzeForm({}), { key: org.sandbox.key }));
     expect(refused.status).toBe(429);
     const retryAfter = refused.headers.get("retry-after");
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get("ratelimit-policy")).toBe(`"sandbox";q=${SANDBOX_LIMIT};w=60`);
     expect(refused.headers.get("ratelimit")).toMatch(/^"sandbox";r=0;t=\d+$/);
     expect(await bodyOf(refused)).toEqual({
-      detail: `Rate limit of ${SANDBOX_LIMIT} requests per 60 s exceeded for this sandbox key; retry after ${retryAfter} s.`,
+      detail: `Rate limit of ${SANDBOX_LIMIT} requests per 60 s exceeded for this organization's sandbox keys; retry after ${retryAfter} s.`,
     });
+    // The organization's production keys and other organizations keep their own buckets.
+    expect((await handle(request(analyzeForm({}), { key: org.production.key }))).status).toBe(400);
+    expect((await handle(request(analyzeForm({}), { key: (await newKey("sandbox")).key }))).status).toBe(400);
   });
 
   it("500: a failing database gives the request id only, and logs it", async () => {
