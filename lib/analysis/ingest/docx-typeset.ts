@@ -12,7 +12,11 @@ export const DEFAULT_MARGINS: Margins = [72, 72, 72, 72];
 /** Average Helvetica/Calibri advance as a share of the font size. */
 const CHAR_WIDTH_PER_EM = 0.5;
 const LINE_HEIGHT_PER_EM = 1.2;
-/** A tab separates a label from its value: wider than the layout's line gap, so they read as columns. */
+/**
+ * A tab without a custom stop after it separates a label from its value: wider
+ * than the layout's line gap, so they read as columns. Custom stops (w:tabs)
+ * put text where the author aligned it, as forms retyped in Word do.
+ */
 const TAB_WIDTH_PER_EM = 2;
 /** A picture at least this share of the page tall is a page of its own (a pasted scan). */
 const FULL_PAGE_IMAGE_SHARE = 0.5;
@@ -56,13 +60,16 @@ export class Typesetter {
   }
 
   /** Lays out text in a column from x to x + width; returns the height used. */
-  private setText(text: string, x: number, width: number, fontSize: number, y: number): number {
+  private setText(text: string, x: number, width: number, fontSize: number, y: number, tabStops: readonly number[] = []): number {
     const advance = CHAR_WIDTH_PER_EM * fontSize;
     let line = 0;
     for (const visualLine of text.split("\n")) {
       let cursor = x;
       for (const token of visualLine.split(/( +|\t)/)) {
-        if (token === "\t") cursor += TAB_WIDTH_PER_EM * fontSize;
+        if (token === "\t") {
+          const stop = tabStops.find((s) => x + s > cursor);
+          cursor = stop === undefined || x + stop > x + width ? cursor + TAB_WIDTH_PER_EM * fontSize : x + stop;
+        }
         else if (/^ +$/.test(token)) cursor += advance * token.length;
         if (!token.trim()) continue;
         const wordWidth = token.length * advance;
@@ -83,9 +90,9 @@ export class Typesetter {
     if (this.y + height > this.size[1] - this.margins[2]) this.breakPage();
   }
 
-  paragraph(text: string, fontSize: number): void {
+  paragraph(text: string, fontSize: number, tabStops?: readonly number[]): void {
     this.reserve(LINE_HEIGHT_PER_EM * fontSize);
-    this.y += this.setText(text, this.contentLeft, this.contentWidth, fontSize, this.y);
+    this.y += this.setText(text, this.contentLeft, this.contentWidth, fontSize, this.y, tabStops);
   }
 
   row(cells: string[], fontSize: number): void {

@@ -5,7 +5,7 @@
  * a scan holds no tree of a hostile document in memory.
  */
 export type DocxBlock =
-  | { kind: "paragraph"; text: string; fontSize: number }
+  | { kind: "paragraph"; text: string; fontSize: number; tabStops?: number[] }
   | { kind: "row"; cells: string[]; fontSize: number }
   | { kind: "page-break" }
   | { kind: "image"; relationshipId: string; heightPoints: number };
@@ -53,6 +53,8 @@ interface ParagraphState {
   styleSize?: number;
   breakBefore: boolean;
   sectionBreak: boolean;
+  /** Custom tab stops in points from the paragraph's left edge (w:tabs), ascending. */
+  tabStops: number[];
 }
 
 interface CellState {
@@ -69,8 +71,10 @@ export function parseDocumentXml(xml: string): DocxFlow {
   let skipDepth = 0;
   let inSection = false;
   let extentHeight = 0;
+  // Inside w:tabs a w:tab is a tab stop of the paragraph's properties, not a tab character of a run.
+  let inTabs = false;
 
-  const emitText = (text: string, fontSize: number) => {
+  const emitText = (text: string, fontSize: number, tabStops: number[] = []) => {
     const cell = cells[cells.length - 1];
     if (cell) {
       cell.texts.push(text.replace(new RegExp(PAGE_BREAK, "g"), " "));
@@ -80,7 +84,7 @@ export function parseDocumentXml(xml: string): DocxFlow {
     }
     text.split(PAGE_BREAK).forEach((part, i) => {
       if (i > 0) flow.blocks.push({ kind: "page-break" });
-      if (part.trim()) flow.blocks.push({ kind: "paragraph", text: part, fontSize });
+      if (part.trim()) flow.blocks.push({ kind: "paragraph", text: part, fontSize, ...(tabStops.length ? { tabStops } : {}) });
     });
   };
 
@@ -100,11 +104,12 @@ export function parseDocumentXml(xml: string): DocxFlow {
     const paragraph = paragraphs[paragraphs.length - 1];
     if (closing) {
       if (name === "w:t") inText = false;
+      else if (name === "w:tabs") inTabs = false;
       else if (name === "w:sectPr") inSection = false;
       else if (name === "w:p" && paragraph) {
         paragraphs.pop();
         if (paragraph.breakBefore && cells.length === 0) flow.blocks.push({ kind: "page-break" });
-        emitText(paragraph.text, paragraph.fontSize || paragraph.styleSize || DEFAULT_FONT_SIZE);
+        emitText(paragraph.text, paragraph.fontSize || paragraph.styleSize || DEFAULT_FONT_SIZE, paragraph.tabStops);
         if (paragraph.sectionBreak && cells.length === 0) flow.blocks.push({ kind: "page-break" });
       } else if (name === "w:tc") {
         const cell = cells.pop();
@@ -121,14 +126,24 @@ export function parseDocumentXml(xml: string): DocxFlow {
     }
     switch (name) {
       case "w:p":
-        if (!selfClosing) paragraphs.push({ text: "", fontSize: 0, breakBefore: false, sectionBreak: false });
+        if (!selfClosing) paragraphs.push({ text: "", fontSize: 0, breakBefore: false, sectionBreak: false, tabStops: [] });
         break;
       case "w:t":
         inText = !selfClosing;
         break;
-      case "w:tab":
-        if (paragraph) paragraph.text += "\t";
+      case "w:tabs":
+        inTabs = !selfClosing;
         break;
+      case "w:tab": {
+        if (!paragraph) break;
+        if (!inTabs) {
+          paragraph.text += "\t";
+          break;
+        }
+        const position = Number(attribute(attrs, "w:pos")) / TWIPS_PER_POINT;
+        if (attribute(attrs, "w:val") !== "clear" && position > 0) paragraph.tabStops = [...paragraph.tabStops, position].sort((a, b) => a - b);
+        break;
+      }
       case "w:br":
       case "w:cr":
         if (paragraph) paragraph.text += attribute(attrs, "w:type") === "page" ? PAGE_BREAK : "\n";

@@ -33,6 +33,21 @@ describe("ingestDocx", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
     expect(pages.map(texts)).toEqual([["Bill of Lading"], ["Certificate of Origin"], ["Insurance Certificate"]]);
   });
 
+  it("puts tabbed text at the paragraph's custom tab stops, so retyped form columns stay aligned", async () => {
+    const [page] = await ingestDocx(
+      makeDocx([
+        docx.paragraph("Shipper:\tConsignee:", { tabStops: [280] }),
+        docx.paragraph("ODESA BLACK SOIL AGRO LLC\tTO ORDER", { tabStops: [280] }),
+      ]),
+    );
+    const xs = (text: string) => page!.lines.find((l) => l.text === text)?.x;
+    // Both right-hand pieces start at the stop (72 pt margin + 280 pt), whatever the length of the text before them.
+    expect(xs("Consignee:")).toBeCloseTo(352, 0);
+    expect(xs("TO ORDER")).toBeCloseTo(352, 0);
+    // A tab stop in the paragraph's properties is not a tab character of its text.
+    expect(xs("Shipper:")).toBe(72);
+  });
+
   it("lays table rows out as rows with cells side by side", async () => {
     const [page] = await ingestDocx(
       makeDocx([docx.table([["Description", "Quantity", "Amount"], ["Cotton bed sheets", "4,800 PCS", "USD 30,000.00"]])]),

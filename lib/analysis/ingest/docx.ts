@@ -37,7 +37,7 @@ function textCharacters(words: Word[]): number {
 function typeset(blocks: DocxBlock[], size: [number, number], margins: Margins): PageDraft[] {
   const setter = new Typesetter(size, margins);
   for (const block of blocks) {
-    if (block.kind === "paragraph") setter.paragraph(block.text, block.fontSize);
+    if (block.kind === "paragraph") setter.paragraph(block.text, block.fontSize, block.tabStops);
     else if (block.kind === "row") setter.row(block.cells, block.fontSize);
     else if (block.kind === "image") setter.image(block.relationshipId, block.heightPoints);
     else setter.breakPage();
