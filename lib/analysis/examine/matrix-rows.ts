@@ -142,7 +142,7 @@ export const MATRIX_ROWS: RowSpec[] = [
   {
     key: "shipment_date", label: "Shipment date (latest for the credit)", compare: "none", expectedOn: ["bill_of_lading"],
     fields: { letter_of_credit: "latest_shipment_date", contract: "latest_shipment_date", bill_of_lading: "shipped_on_board_date" },
-    rules: ["shipment.latest_date", "presentation.period", "conditions.dated_before_credit"],
+    rules: ["shipment.latest_date", "shipment.period", "presentation.period", "conditions.dated_before_credit"],
   },
   {
     key: "issue_date", label: "Date of issue", compare: "none", expectedOn: [], fields: ISSUE_DATES,

@@ -5,8 +5,10 @@
  */
 import { idOfLabel, type DocumentTypeId } from "../schema";
 import type { DocumentTypeLabel } from "../types";
+import { amendCredit, itemKey, type Amendment } from "./amendments";
 import { readDate, readText, type Fields } from "./fields";
-import type { ExaminedDocument, FindingDocument, Tolerances } from "./types";
+import { isAmendmentText } from "./swift-text";
+import type { ExaminedDocument, Finding, FindingDocument, Tolerances } from "./types";
 
 export interface Doc {
   id: string;
@@ -21,10 +23,16 @@ export interface Doc {
 }
 
 export interface Credit {
-  /** The credit's terms after every amendment, later amendments winning. */
+  /** The credit's terms after every amendment, applied in order (amendments.ts). */
   fields: Fields;
   /** The issuing message first, then amendments by date. */
   docs: Doc[];
+  /** The amendments applied, in the order they were issued. */
+  amendments: Amendment<Doc>[];
+  /** Which amendment set a term (or a line of :46A:/:47A:); see amendedNote. */
+  origins: Map<string, Amendment<Doc>>;
+  /** The :44D: shipment period in force, and the amendment that set it. */
+  shipmentPeriod?: { text: string; origin?: Amendment<Doc> };
   /** Credit documents of the set that carry another credit number. */
   others: Doc[];
 }
@@ -83,6 +91,21 @@ function chooseCredit(groups: Map<string, Doc[]>, presented: Doc[]): string | un
   return best;
 }
 
+/**
+ * Amendments: an MT707 by its text; otherwise (no text, a letter) a credit
+ * document dated after the first dated document of the same credit.
+ */
+function splitAmendments(docs: Doc[]): { issue: Doc[]; amendments: Doc[] } {
+  const marked = docs.filter((d) => isAmendmentText(d.text));
+  const rest = docs.filter((d) => !marked.includes(d));
+  const first = rest.map((d) => readDate(d.fields, "date_of_issue")).find(Boolean);
+  const later = (d: Doc) => {
+    const own = readDate(d.fields, "date_of_issue");
+    return first !== undefined && own !== undefined && own > first;
+  };
+  return { issue: rest.filter((d) => !later(d)), amendments: [...marked, ...rest.filter(later)] };
+}
+
 /** Groups credit documents by number; documents without a number join the chosen credit. */
 export function resolveCredit(creditDocs: Doc[], presented: Doc[]): Credit | undefined {
   if (!creditDocs.length) return undefined;
@@ -95,17 +118,36 @@ export function resolveCredit(creditDocs: Doc[], presented: Doc[]): Credit | und
   }
   const key = chooseCredit(groups, presented);
   const chosen = [...(key ? groups.get(key)! : []), ...unnumbered].sort(byIssueDate);
-  const fields: Fields = {};
-  for (const doc of chosen) Object.assign(fields, doc.fields);
+  const { issue, amendments } = splitAmendments(chosen);
+  const amended = amendCredit(issue, amendments);
   const others = creditDocs.filter((d) => !chosen.includes(d));
-  return { fields, docs: chosen, others };
+  return {
+    fields: amended.fields, docs: chosen, amendments: amended.amendments, origins: amended.origins,
+    shipmentPeriod: amended.shipmentPeriod, others,
+  };
 }
 
-/** Amendments: credit documents dated after the first dated one of the same credit. */
 export function isAmendment(credit: Credit, doc: Doc): boolean {
-  const first = credit.docs.map((d) => readDate(d.fields, "date_of_issue")).find(Boolean);
-  const own = readDate(doc.fields, "date_of_issue");
-  return first !== undefined && own !== undefined && own > first;
+  return credit.amendments.some((a) => a.doc === doc);
+}
+
+/**
+ * Findings that follow from a line of :46A:/:47A: an amendment added: the
+ * amendment joins the documents and the message says where the line came from.
+ */
+export function notingAmendment(credit: Credit, key: string, line: string | undefined, findings: Finding[]): Finding[] {
+  const origin = line === undefined ? undefined : credit.origins.get(itemKey(key, line));
+  if (!origin) return findings;
+  return findings.map((f) => ({
+    ...f,
+    documents: [...f.documents, refOf(origin.doc)],
+    message: `${f.message.replace(/\.$/, "")} (a requirement added by ${origin.label}).`,
+  }));
+}
+
+/** The amendment documents that set a term, for a finding's documents. */
+export function amendmentDocs(credit: Credit, ...keys: string[]): Doc[] {
+  return [...new Set(keys.map((k) => credit.origins.get(k)?.doc).filter((d): d is Doc => d !== undefined))];
 }
 
 export function buildPresentation(documents: ExaminedDocument[], presentationDate: string, tolerances: Tolerances): Presentation {

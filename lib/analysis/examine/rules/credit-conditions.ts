@@ -6,7 +6,7 @@
 import { idOfLabel, DOCUMENT_TYPES } from "../../schema";
 import { readDate, readText } from "../fields";
 import { readParty, sameParty } from "../names";
-import { compactRef, docsOfType, shipmentDateOf, type Doc, type Presentation } from "../presentation";
+import { compactRef, docsOfType, notingAmendment, shipmentDateOf, type Doc, type Presentation } from "../presentation";
 import { readConditions } from "../requirements";
 import { foldConfusables, substringDistance } from "../similarity";
 import { report, type RuleSpec } from "../rule-kit";
@@ -129,11 +129,17 @@ export function checkCreditConditions(p: Presentation): Finding[] {
   const conditions = readConditions(p.credit.fields);
   const lc = readText(p.credit.fields, "lc_number");
   const issued = readDate(p.credit.docs[0]?.fields ?? {}, "date_of_issue");
-  const refused = (pattern: RegExp) => conditions.some((c) => pattern.test(c) && REFUSED.test(c));
+  const refusing = (pattern: RegExp) => conditions.find((c) => pattern.test(c) && REFUSED.test(c));
+  const refused = (pattern: RegExp) => refusing(pattern) !== undefined;
+  // A finding names the amendment its condition came from, when one added it.
+  const noted = (condition: string | undefined, findings: Finding[]) =>
+    notingAmendment(p.credit!, "additional_conditions", condition, findings);
+  const numberOnAll = conditions.find((c) => NUMBER_ON_ALL.test(c));
+  const before = refusing(DOCUMENTS_BEFORE_CREDIT) ?? refusing(SHIPMENT_BEFORE_CREDIT);
   return [
-    ...(lc && conditions.some((c) => NUMBER_ON_ALL.test(c)) ? checkNumberOnAll(p, lc) : []),
-    ...(issued ? checkBeforeCredit(p, issued, refused(DOCUMENTS_BEFORE_CREDIT), refused(SHIPMENT_BEFORE_CREDIT)) : []),
-    ...(refused(SHIPPER_NOT_BENEFICIARY) ? checkShipper(p) : []),
-    ...(refused(CHARTER_PARTY) ? checkCharterParty(p) : []),
+    ...(lc && numberOnAll ? noted(numberOnAll, checkNumberOnAll(p, lc)) : []),
+    ...(issued ? noted(before, checkBeforeCredit(p, issued, refused(DOCUMENTS_BEFORE_CREDIT), refused(SHIPMENT_BEFORE_CREDIT))) : []),
+    ...(refused(SHIPPER_NOT_BENEFICIARY) ? noted(refusing(SHIPPER_NOT_BENEFICIARY), checkShipper(p)) : []),
+    ...(refused(CHARTER_PARTY) ? noted(refusing(CHARTER_PARTY), checkCharterParty(p)) : []),
   ];
 }

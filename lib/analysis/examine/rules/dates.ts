@@ -3,8 +3,9 @@
  * days, art. 14(c)), not after expiry (:31D:, art. 6(e)), no document dated after
  * presentation (art. 14(i)), pre-shipment events on or before shipment (ISBP 821 A12).
  */
+import { amendedNote } from "../amendments";
 import { addDays, daysBetween, readDate, readNumber } from "../fields";
-import { shipmentOf, type Doc, type Presentation } from "../presentation";
+import { amendmentDocs, shipmentOf, type Doc, type Presentation } from "../presentation";
 import { readRequirements } from "../requirements";
 import { report, type RuleSpec } from "../rule-kit";
 import type { DocumentTypeId } from "../../schema";
@@ -57,18 +58,20 @@ function checkPeriod(p: Presentation): Finding[] {
   if (shipment) {
     const days = readNumber(credit, "presentation_period_days") ?? p.tolerances.presentationDays;
     const last = addDays(shipment.date, days);
+    const note = amendedNote(p.credit, "presentation_period_days");
     if (p.presentationDate > last) {
       findings.push(report(PRESENTATION_PERIOD, {
-        documents: [shipment.doc], fields: ["shipped_on_board_date"],
-        expected: `on or before ${last} (${days} days after shipment on ${shipment.date})`, found: p.presentationDate,
-        message: `Documents presented ${daysBetween(shipment.date, p.presentationDate)} days after shipment, later than the ${days} days the credit allows.`,
+        documents: [shipment.doc, ...(p.credit ? amendmentDocs(p.credit, "presentation_period_days") : [])], fields: ["shipped_on_board_date"],
+        expected: `on or before ${last} (${days} days after shipment on ${shipment.date}${note})`, found: p.presentationDate,
+        message: `Documents presented ${daysBetween(shipment.date, p.presentationDate)} days after shipment, later than the ${days} days the credit allows${note}.`,
       }));
     }
   }
   if (expiry && p.presentationDate > expiry) {
+    const note = amendedNote(p.credit, "expiry_date");
     findings.push(report(PRESENTATION_EXPIRY, {
-      documents: p.credit!.docs, fields: ["expiry_date"], expected: `on or before ${expiry}`, found: p.presentationDate,
-      message: `Presentation on ${p.presentationDate} is after the credit expired on ${expiry}.`,
+      documents: p.credit!.docs, fields: ["expiry_date"], expected: `on or before ${expiry}${note}`, found: p.presentationDate,
+      message: `Presentation on ${p.presentationDate} is after the credit expired on ${expiry}${note}.`,
     }));
   }
   return findings;

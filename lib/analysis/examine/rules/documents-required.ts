@@ -6,7 +6,7 @@
 import { labelOf } from "../../schema";
 import { readNumber, readText } from "../fields";
 import { readParty, sameParty } from "../names";
-import { docsOfType, type Doc, type Presentation } from "../presentation";
+import { docsOfType, notingAmendment, type Doc, type Presentation } from "../presentation";
 import { readRequirements, type Requirement } from "../requirements";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
@@ -60,15 +60,15 @@ function checkOthers(p: Presentation, wanted: Requirement[]): Finding[] {
     if (hit) used.add(hit);
     else unmatched.push(r);
   }
-  return unmatched.map((r) => {
+  return unmatched.flatMap((r) => {
     const spare = pool.find((d) => !used.has(d));
     if (spare) used.add(spare);
-    return report(REQUIRED_PRESENT, {
+    return notingAmendment(p.credit!, "documents_required", r.text, [report(REQUIRED_PRESENT, {
       documents: spare ? [spare] : [], fields: [], expected: r.text, severity: spare ? "info" : "warning",
       message: spare
         ? `Could not confirm that the credit's item ${r.index} ("${r.text.slice(0, 60)}") is among the other documents presented.`
         : `The credit's item ${r.index} ("${r.text.slice(0, 60)}") does not appear to be presented.`,
-    });
+    })]);
   });
 }
 
@@ -76,10 +76,10 @@ function checkPresence(p: Presentation, requirements: Requirement[]): Finding[] 
   const typed = requirements.filter((r) => !r.types.includes("other"));
   const missing = typed.filter((r) => !docsOfType(p, ...r.types).length);
   return [
-    ...missing.map((r) => report(REQUIRED_PRESENT, {
+    ...missing.flatMap((r) => notingAmendment(p.credit!, "documents_required", r.text, [report(REQUIRED_PRESENT, {
       documents: [], fields: [], expected: r.text, found: "not presented",
       message: `The credit requires ${r.types.map((t) => labelOf(t)).join(" or ")} (46A item ${r.index}); none was presented.`,
-    })),
+    })])),
     ...checkOthers(p, requirements.filter((r) => r.types.includes("other"))),
   ];
 }

@@ -1,6 +1,7 @@
 /** The invoice against the credit's money and quantity: UCP 600 art. 18(a)(iii), 18(b), 30. */
+import { amendedNote } from "../amendments";
 import { readNumber, readText } from "../fields";
-import { docsOfType, groupCopies, type Doc, type Presentation } from "../presentation";
+import { amendmentDocs, docsOfType, groupCopies, type Doc, type Presentation } from "../presentation";
 import { findQuantity, saysAboutAmount, toQuantity, type Quantity } from "../quantities";
 import { formatNumber, report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
@@ -51,13 +52,16 @@ function checkAmount(p: Presentation, invoices: Doc[][]): Finding[] {
   const ceiling = amount * (1 + pct / 100);
   if (total <= ceiling + AMOUNT_EPSILON) return [];
   const several = invoices.length > 1 ? ` (${invoices.length} invoices together)` : "";
+  const amountNote = amendedNote(p.credit, "amount");
+  const toleranceNote = amendedNote(p.credit, "tolerance_plus_pct");
+  const note = amountNote === toleranceNote ? amountNote : `${amountNote}${toleranceNote ? `; tolerance${toleranceNote}` : ""}`;
   return [
     report(AMOUNT_WITHIN_CREDIT, {
-      documents: invoices.flat(),
+      documents: [...invoices.flat(), ...amendmentDocs(p.credit!, "amount", "tolerance_plus_pct")],
       fields: ["total_amount"],
-      expected: `at most ${currency} ${formatNumber(ceiling)} (credit ${formatNumber(amount)} +${pct}%)`,
+      expected: `at most ${currency} ${formatNumber(ceiling)} (credit ${formatNumber(amount)} +${pct}%${note})`,
       found: `${currency} ${formatNumber(total)}`,
-      message: `Invoice amount ${currency} ${formatNumber(total)}${several} exceeds the credit amount ${currency} ${formatNumber(amount)} plus its ${pct}% tolerance.`,
+      message: `Invoice amount ${currency} ${formatNumber(total)}${several} exceeds the credit amount ${currency} ${formatNumber(amount)} plus its ${pct}% tolerance${note}.`,
     }),
   ];
 }

@@ -1,11 +1,14 @@
 /**
- * The shipment against the credit's shipment terms: date (:44C:), ports
- * (:44E:/:44F:), partial shipments (:43P:) and transhipment (:43T:).
+ * The shipment against the credit's shipment terms: date (:44C:) or period
+ * (:44D:), ports (:44E:/:44F:), partial shipments (:43P:) and transhipment (:43T:).
+ * A term an amendment set is named with it in the finding.
  */
-import { readList, readText } from "../fields";
+import { amendedNote } from "../amendments";
+import { readDate, readList, readText } from "../fields";
 import { isPlausiblePlace, isPortRange, portMeetsCredit } from "../ports";
-import { compactRef, docsOfType, groupCopies, shipmentDateOf, type Doc, type Presentation } from "../presentation";
+import { amendmentDocs, compactRef, docsOfType, groupCopies, shipmentDateOf, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
+import { readShipmentPeriod } from "../shipment-period";
 import type { Finding } from "../types";
 
 export const LATEST_SHIPMENT: RuleSpec = {
@@ -13,6 +16,12 @@ export const LATEST_SHIPMENT: RuleSpec = {
   reference: "UCP 600 art. 20(a)(ii), 31(b)",
   severity: "discrepancy",
   title: "On-board date not later than the latest date of shipment (:44C:)",
+};
+export const SHIPMENT_PERIOD: RuleSpec = {
+  id: "shipment.period",
+  reference: "UCP 600 art. 3, 20(a)(ii), 31(b)",
+  severity: "discrepancy",
+  title: "On-board date within the shipment period (:44D:), read as art. 3 defines its words",
 };
 export const PORT_OF_LOADING: RuleSpec = {
   id: "shipment.port_of_loading",
@@ -42,12 +51,46 @@ export const TRANSHIPMENT: RuleSpec = {
 function checkLatestDate(p: Presentation, bls: Doc[]): Finding[] {
   const latest = readText(p.credit!.fields, "latest_shipment_date");
   if (!latest) return [];
+  const note = amendedNote(p.credit, "latest_shipment_date");
   return bls.flatMap((bl) => {
     const date = shipmentDateOf(bl);
     if (!date || date <= latest) return [];
     return [report(LATEST_SHIPMENT, {
-      documents: [bl], fields: ["shipped_on_board_date"], expected: `on or before ${latest}`, found: date,
-      message: `Bill of lading shows shipment on ${date}, after the latest date of shipment ${latest}.`,
+      documents: [bl, ...amendmentDocs(p.credit!, "latest_shipment_date")], fields: ["shipped_on_board_date"],
+      expected: `on or before ${latest}${note}`, found: date,
+      message: `Bill of lading shows shipment on ${date}, after the latest date of shipment ${latest}${note}.`,
+    })];
+  });
+}
+
+function describePeriod(from: string | undefined, to: string | undefined): string {
+  if (from && to) return `from ${from} to ${to}`;
+  return from ? `on or after ${from}` : `on or before ${to}`;
+}
+
+function checkPeriod(p: Presentation, bls: Doc[]): Finding[] {
+  const period = p.credit!.shipmentPeriod;
+  if (!period) return [];
+  const origin = period.origin;
+  const note = origin ? ` (as amended by ${origin.label})` : "";
+  const amendment = origin ? [origin.doc] : [];
+  const read = readShipmentPeriod(period.text, readDate(p.credit!.fields, "date_of_issue"));
+  if (!read) {
+    return [report(SHIPMENT_PERIOD, {
+      documents: [...p.credit!.docs.slice(0, 1), ...amendment], fields: [], severity: "info", expected: period.text,
+      message: `Could not read the shipment period "${period.text}"${note}; check the on-board date against it.`,
+    })];
+  }
+  const expected = `${describePeriod(read.from, read.to)} ("${period.text}"${note})`;
+  return bls.flatMap((bl) => {
+    const date = shipmentDateOf(bl);
+    if (!date) return [];
+    const early = read.from !== undefined && date < read.from;
+    const late = read.to !== undefined && date > read.to;
+    if (!early && !late) return [];
+    return [report(SHIPMENT_PERIOD, {
+      documents: [bl, ...amendment], fields: ["shipped_on_board_date"], expected, found: date,
+      message: `Bill of lading shows shipment on ${date}, ${early ? "before" : "after"} the shipment period "${period.text}" (${describePeriod(read.from, read.to)})${note}.`,
     })];
   });
 }
@@ -55,19 +98,21 @@ function checkLatestDate(p: Presentation, bls: Doc[]): Finding[] {
 function checkPort(p: Presentation, bls: Doc[], rule: RuleSpec, key: string, name: string): Finding[] {
   const credit = readText(p.credit!.fields, key);
   if (!credit) return [];
+  const note = amendedNote(p.credit, key);
+  const amendment = amendmentDocs(p.credit!, key);
   return bls.flatMap((bl) => {
     const actual = readText(bl.fields, key);
     if (!actual || !isPlausiblePlace(actual)) return [];
-    const base = { documents: [bl], fields: [key], expected: credit, found: actual };
+    const base = { documents: [bl, ...amendment], fields: [key], expected: `${credit}${note}`, found: actual };
     if (isPortRange(actual)) {
       return [report(rule, { ...base, message: `Bill of lading states the ${name} as "${actual}" instead of the actual port within the credit's range.` })];
     }
     const verdict = portMeetsCredit(credit, actual);
     if (verdict === "same") return [];
     if (verdict === "unknown") {
-      return [report(rule, { ...base, severity: "info", message: `Could not confirm that the ${name} ${actual} lies within "${credit}".` })];
+      return [report(rule, { ...base, severity: "info", message: `Could not confirm that the ${name} ${actual} lies within "${credit}"${note}.` })];
     }
-    return [report(rule, { ...base, message: `Bill of lading shows ${name} ${actual}, not ${credit} as the credit requires.` })];
+    return [report(rule, { ...base, message: `Bill of lading shows ${name} ${actual}, not ${credit} as the credit requires${note}.` })];
   });
 }
 
@@ -129,13 +174,14 @@ function checkTranshipment(p: Presentation, bls: Doc[]): Finding[] {
   });
 }
 
-export const SHIPMENT_RULES = [LATEST_SHIPMENT, PORT_OF_LOADING, PORT_OF_DISCHARGE, PARTIAL_SHIPMENT, TRANSHIPMENT];
+export const SHIPMENT_RULES = [LATEST_SHIPMENT, SHIPMENT_PERIOD, PORT_OF_LOADING, PORT_OF_DISCHARGE, PARTIAL_SHIPMENT, TRANSHIPMENT];
 
 export function checkShipment(p: Presentation): Finding[] {
   if (!p.credit) return [];
   const bls = docsOfType(p, "bill_of_lading");
   return [
     ...checkLatestDate(p, bls),
+    ...checkPeriod(p, bls),
     ...checkPort(p, bls, PORT_OF_LOADING, "port_of_loading", "port of loading"),
     ...checkPort(p, bls, PORT_OF_DISCHARGE, "port_of_discharge", "port of discharge"),
     ...checkPartial(p, bls),
