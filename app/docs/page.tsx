@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { Fragment } from "react";
-import { ANALYZE_PATH, buildOpenApiDocument, type ApiResponseDoc, type OpenApiDocument } from "@/lib/api/openapi";
+import { ANALYZE_PATH, buildOpenApiDocument } from "@/lib/api/openapi";
 import type { JsonSchema } from "@/lib/api/openapi-schemas";
+import { CompareSection } from "./compare-section";
+import { kindText, ResponseRow, schemaByRef, Text } from "./parts";
 
 export const metadata: Metadata = { title: "Document API reference — Shipshape" };
 // Limits come from the running server's environment, not the build machine's.
@@ -25,52 +27,6 @@ const CURL_EXAMPLES = [
     command: `curl -sS -i "$BASE_URL${ANALYZE_PATH}" \\\n  -H "x-api-key: $API_KEY" \\\n  -F file=@invoice.docx`,
   },
 ];
-
-/** Renders `backticked` spans of the OpenAPI descriptions as code. */
-function Text({ children }: { children: string }) {
-  return (
-    <>
-      {children.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}
-    </>
-  );
-}
-
-function schemaByRef(doc: OpenApiDocument, ref: unknown): JsonSchema {
-  const name = String(ref).split("/").pop() ?? "";
-  return doc.components.schemas[name] ?? {};
-}
-
-/** A short reading of a value's JSON Schema: "date", "list of strings", "one of …". */
-function kindText(schema: JsonSchema): string {
-  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => `"${String(v)}"`).join(", ")}`;
-  if (schema.format === "date") return "date (YYYY-MM-DD)";
-  if (schema.type === "array") {
-    const items = (schema.items ?? {}) as JsonSchema;
-    if (items.type === "object") return `list of objects (${Object.keys(items.properties ?? {}).join(", ")})`;
-    return `list of ${String(items.type)}s`;
-  }
-  return String(schema.type);
-}
-
-function ResponseRow({ status, response }: { status: string; response: ApiResponseDoc }) {
-  const examples = Object.values(response.content["application/json"].examples ?? {});
-  return (
-    <tr>
-      <td className={`status ${status.startsWith("2") ? "status-ok" : "status-error"}`}>{status}</td>
-      <td>
-        <Text>{response.description}</Text>
-        <div className="muted">Headers: {Object.keys(response.headers ?? {}).join(", ")}</div>
-      </td>
-      <td>
-        {examples.map((example) => (
-          <pre key={example.summary}>
-            <code>{JSON.stringify(example.value, null, 2)}</code>
-          </pre>
-        ))}
-      </td>
-    </tr>
-  );
-}
 
 export default function DocsPage() {
   const doc = buildOpenApiDocument();
@@ -99,6 +55,7 @@ export default function DocsPage() {
         <li><a href="#analyze">Analyze a document</a></li>
         <li><a href="#examples">curl examples</a></li>
         <li><a href="#responses">Responses</a></li>
+        <li><a href="#compare">Examine a presentation (compare)</a></li>
         <li><a href="#headers">Headers</a></li>
         <li><a href="#types">Document types and fields</a></li>
       </ul>
@@ -164,6 +121,8 @@ export default function DocsPage() {
           ))}
         </tbody>
       </table>
+
+      <CompareSection doc={doc} />
 
       <h2 id="headers">Headers</h2>
       <table>

@@ -1,0 +1,95 @@
+import { Fragment } from "react";
+import { RULES } from "@/lib/analysis/examine";
+import { ANALYSIS_ID_FIELD } from "@/lib/api/compare-analyses";
+import { ANALYSIS_ID_HEADER, COMPARE_PATH, type OpenApiDocument } from "@/lib/api/openapi";
+import type { JsonSchema } from "@/lib/api/openapi-schemas";
+import { ResponseRow, Text } from "./parts";
+
+const COMPARE_EXAMPLES = [
+  {
+    title: "Upload the credit and the presented documents",
+    command: `curl -sS "$BASE_URL${COMPARE_PATH}" \\\n  -H "x-api-key: $API_KEY" \\\n  -F file=@credit.pdf -F file=@amendment.pdf -F file=@documents.pdf \\\n  -F presentation_date=2026-04-20`,
+  },
+  {
+    title: "Examine documents analysed earlier, by the id analyze returned",
+    command:
+      `ID=$(curl -sS -D - -o /dev/null "$BASE_URL/v1/documents/analyze" \\\n  -H "x-api-key: $API_KEY" -F file=@credit.pdf | awk 'tolower($1)=="${ANALYSIS_ID_HEADER}:" {print $2}' | tr -d '\\r')\n` +
+      `curl -sS "$BASE_URL${COMPARE_PATH}" \\\n  -H "x-api-key: $API_KEY" \\\n  -F ${ANALYSIS_ID_FIELD}=$ID -F file=@documents.pdf`,
+  },
+];
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.type === "array") {
+    const items = (schema.items ?? {}) as JsonSchema;
+    return items.format === "binary" ? "file, repeatable" : `${String(items.type)}, repeatable`;
+  }
+  return schema.format === "date" ? "date (YYYY-MM-DD)" : String(schema.type);
+}
+
+/** The compare operation of the API reference, rendered from the same OpenAPI document, and the rules it applies. */
+export function CompareSection({ doc }: { doc: OpenApiDocument }) {
+  const operation = doc.paths[COMPARE_PATH]?.post;
+  if (!operation) throw new Error("the OpenAPI document lacks the compare operation");
+  const [intro = "", ...rest] = operation.description.split("\n\n");
+  const decisions = rest.join("\n").split("\n").map((line) => line.replace(/^- /, ""));
+  const form = operation.requestBody?.content["multipart/form-data"].schema ?? {};
+  const fields = Object.entries((form.properties ?? {}) as Record<string, JsonSchema>);
+  return (
+    <>
+      <h2 id="compare">Examine a presentation (compare)</h2>
+      <p className="endpoint">
+        <span className="method">POST</span> <code>{COMPARE_PATH}</code>
+      </p>
+      <p>{intro}</p>
+      <h3>Form fields (multipart/form-data)</h3>
+      <table>
+        <thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+        <tbody>
+          {fields.map(([name, schema]) => (
+            <tr key={name}>
+              <td><code>{name}</code></td>
+              <td>{typeOf(schema)}</td>
+              <td><Text>{String(schema.description ?? "")}</Text></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Rules and limits</h3>
+      <ul>
+        {decisions.map((line) => (
+          <li key={line}><Text>{line}</Text></li>
+        ))}
+      </ul>
+      {COMPARE_EXAMPLES.map((example) => (
+        <Fragment key={example.title}>
+          <h3>{example.title}</h3>
+          <pre><code>{example.command}</code></pre>
+        </Fragment>
+      ))}
+      <h3>Responses</h3>
+      <table>
+        <thead><tr><th>Status</th><th>Meaning</th><th>Example body</th></tr></thead>
+        <tbody>
+          {Object.entries(operation.responses).map(([status, response]) => (
+            <ResponseRow key={status} status={status} response={response} />
+          ))}
+        </tbody>
+      </table>
+      <h3 id="rules">Examination rules</h3>
+      <p className="muted">Every finding names one of these rules and its UCP 600 / ISBP 821 reference.</p>
+      <table>
+        <thead><tr><th>Rule</th><th>Reference</th><th>Severity</th><th>Checks</th></tr></thead>
+        <tbody>
+          {RULES.map((rule) => (
+            <tr key={rule.id}>
+              <td><code>{rule.id}</code></td>
+              <td>{rule.reference}</td>
+              <td>{rule.severity}</td>
+              <td><Text>{rule.title}</Text></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Fragment } from "react";
+import type { ApiResponseDoc, OpenApiDocument } from "@/lib/api/openapi";
+import type { JsonSchema } from "@/lib/api/openapi-schemas";
+
+// Pieces of the API reference page shared by its operations.
+
+/** Renders `backticked` spans of the OpenAPI descriptions as code. */
+export function Text({ children }: { children: string }) {
+  return (
+    <>
+      {children.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>))}
+    </>
+  );
+}
+
+export function schemaByRef(doc: OpenApiDocument, ref: unknown): JsonSchema {
+  const name = String(ref).split("/").pop() ?? "";
+  return doc.components.schemas[name] ?? {};
+}
+
+/** A short reading of a value's JSON Schema: "date", "list of strings", "one of …". */
+export function kindText(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => `"${String(v)}"`).join(", ")}`;
+  if (schema.format === "date") return "date (YYYY-MM-DD)";
+  if (schema.type === "array") {
+    const items = (schema.items ?? {}) as JsonSchema;
+    if (items.type === "object") return `list of objects (${Object.keys(items.properties ?? {}).join(", ")})`;
+    return `list of ${String(items.type)}s`;
+  }
+  return String(schema.type);
+}
+
+export function ResponseRow({ status, response }: { status: string; response: ApiResponseDoc }) {
+  const examples = Object.values(response.content["application/json"].examples ?? {});
+  return (
+    <tr>
+      <td className={`status ${status.startsWith("2") ? "status-ok" : "status-error"}`}>{status}</td>
+      <td>
+        <Text>{response.description}</Text>
+        <div className="muted">Headers: {Object.keys(response.headers ?? {}).join(", ")}</div>
+      </td>
+      <td>
+        {examples.map((example) => (
+          <pre key={example.summary}>
+            <code>{JSON.stringify(example.value, null, 2)}</code>
+          </pre>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
