@@ -116,6 +116,19 @@ describe("the credit as amended by MT707s presented with it", () => {
     expect(note?.message).toBe("The documents were examined against the credit as amended: amendment no. 1 of 2026-03-25 (amd.pdf#1) applied (expiry date, latest date of shipment).");
   });
 
+  it("applies the MT707s that share one split with the MT700, on the MT700's extracted terms", () => {
+    const [credit, ...rest] = buildCleanPresentation();
+    const first = amendment(":32B:USD5000,00", { number: 1 }).text!;
+    const second = amendment(":44C:260430", { number: 2, date: "260401" }).text!;
+    const combined = { ...credit!, text: `${credit!.text}\n:45A:RICE\n${first}\n${second}` };
+    const p = presentationOf([combined, ...rest]);
+    expect(p.credit?.fields.amount).toBe(55000);
+    expect(p.credit?.fields.latest_shipment_date).toBe("2026-04-30");
+    expect(p.credit?.amendments.map((a) => a.number)).toEqual([1, 2]);
+    const result = examinePresentation({ documents: [combined, ...rest], presentationDate: PRESENTATION_DATE });
+    expect(result.matrix.columns.find((c) => c.id === combined.id)?.role).toBe("credit");
+  });
+
   it("an amendment without its text (a stored analysis) applies its dated terms but not an amount it cannot read", () => {
     const stored: ExaminedDocument = {
       id: "ana_x#1",

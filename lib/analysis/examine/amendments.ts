@@ -265,19 +265,26 @@ function byIssue<D extends CreditDoc>(a: Amendment<D>, b: Amendment<D>): number 
   return (a.date ?? "").localeCompare(b.date ?? "");
 }
 
+/** An amendment as presented: its document, and the text of this one message when the document has text. */
+export interface AmendmentPart<D extends CreditDoc = CreditDoc> {
+  doc: D;
+  text?: string;
+}
+
 /**
  * The credit's terms after every amendment. `issue` are the issuing
- * message's documents (merged in order), `amendments` the amendments in any order.
+ * message's documents with the text of that message (merged in order),
+ * `amendments` the amendments in any order.
  */
-export function amendCredit<D extends CreditDoc>(issue: D[], amendments: D[]): AmendedCredit<D> {
+export function amendCredit<D extends CreditDoc>(issue: AmendmentPart<D>[], amendments: AmendmentPart<D>[]): AmendedCredit<D> {
   const credit: AmendedCredit<D> = { fields: Object.create(null) as Fields, amendments: [], origins: new Map() };
-  for (const doc of issue) {
+  for (const { doc } of issue) {
     for (const [key, value] of Object.entries(doc.fields)) if (key !== "__proto__") credit.fields[key] = value;
   }
-  const period = readText(credit.fields, "shipment_period") ?? issue.map((d) => shipmentPeriodText(d.text)).find(Boolean);
+  const period = readText(credit.fields, "shipment_period") ?? issue.map((part) => shipmentPeriodText(part.text)).find(Boolean);
   if (period) credit.shipmentPeriod = { text: period };
-  const read = amendments.map((doc) => {
-    const tags = doc.text && isAmendmentText(doc.text) ? readSwiftTags(doc.text) : [];
+  const read = amendments.map(({ doc, text }) => {
+    const tags = text && isAmendmentText(text) ? readSwiftTags(text) : [];
     return { amendment: amendmentOf(doc, tags), tags };
   });
   read.sort((x, y) => byIssue(x.amendment, y.amendment));

@@ -5,9 +5,9 @@
  */
 import { idOfLabel, type DocumentTypeId } from "../schema";
 import type { DocumentTypeLabel } from "../types";
-import { amendCredit, itemKey, type Amendment } from "./amendments";
+import { amendCredit, itemKey, type Amendment, type AmendmentPart } from "./amendments";
 import { readDate, readText, type Fields } from "./fields";
-import { isAmendmentText } from "./swift-text";
+import { splitMessages } from "./swift-text";
 import type { ExaminedDocument, Finding, FindingDocument, Tolerances } from "./types";
 
 export interface Doc {
@@ -27,6 +27,8 @@ export interface Credit {
   fields: Fields;
   /** The issuing message first, then amendments by date. */
   docs: Doc[];
+  /** Documents holding the issuing message (MT700, MT701, a letter of credit), whose extracted fields are the base terms. */
+  issueDocs: Doc[];
   /** The amendments applied, in the order they were issued. */
   amendments: Amendment<Doc>[];
   /** Which amendment set a term (or a line of :46A:/:47A:); see amendedNote. */
@@ -92,18 +94,31 @@ function chooseCredit(groups: Map<string, Doc[]>, presented: Doc[]): string | un
 }
 
 /**
- * Amendments: an MT707 by its text; otherwise (no text, a letter) a credit
- * document dated after the first dated document of the same credit.
+ * Amendments: each MT707 in a document's text (a split may hold the MT700
+ * and its MT707s, pages of one type); without one, a credit document dated
+ * after the first dated document of the same credit (no text, or a letter).
  */
-function splitAmendments(docs: Doc[]): { issue: Doc[]; amendments: Doc[] } {
-  const marked = docs.filter((d) => isAmendmentText(d.text));
-  const rest = docs.filter((d) => !marked.includes(d));
-  const first = rest.map((d) => readDate(d.fields, "date_of_issue")).find(Boolean);
-  const later = (d: Doc) => {
-    const own = readDate(d.fields, "date_of_issue");
-    return first !== undefined && own !== undefined && own > first;
-  };
-  return { issue: rest.filter((d) => !later(d)), amendments: [...marked, ...rest.filter(later)] };
+function splitAmendments(docs: Doc[]): { issue: AmendmentPart<Doc>[]; amendments: AmendmentPart<Doc>[] } {
+  const issue: AmendmentPart<Doc>[] = [];
+  const amendments: AmendmentPart<Doc>[] = [];
+  const unmarked: Doc[] = [];
+  for (const doc of docs) {
+    const messages = splitMessages(doc.text);
+    if (!messages.amendments.length) {
+      unmarked.push(doc);
+      continue;
+    }
+    if (messages.issue !== undefined) issue.push({ doc, text: messages.issue });
+    amendments.push(...messages.amendments.map((text) => ({ doc, text })));
+  }
+  const first = [...issue.map((p) => p.doc), ...unmarked].map((d) => readDate(d.fields, "date_of_issue")).sort().find(Boolean);
+  for (const doc of unmarked) {
+    const own = readDate(doc.fields, "date_of_issue");
+    if (first !== undefined && own !== undefined && own > first) amendments.push({ doc, text: doc.text });
+    else issue.push({ doc, text: doc.text });
+  }
+  issue.sort((a, b) => byIssueDate(a.doc, b.doc));
+  return { issue, amendments };
 }
 
 /** Groups credit documents by number; documents without a number join the chosen credit. */
@@ -122,13 +137,14 @@ export function resolveCredit(creditDocs: Doc[], presented: Doc[]): Credit | und
   const amended = amendCredit(issue, amendments);
   const others = creditDocs.filter((d) => !chosen.includes(d));
   return {
-    fields: amended.fields, docs: chosen, amendments: amended.amendments, origins: amended.origins,
-    shipmentPeriod: amended.shipmentPeriod, others,
+    fields: amended.fields, docs: chosen, issueDocs: issue.map((p) => p.doc), amendments: amended.amendments,
+    origins: amended.origins, shipmentPeriod: amended.shipmentPeriod, others,
   };
 }
 
+/** A credit document that is only an amendment (a split holding the MT700 too is the credit). */
 export function isAmendment(credit: Credit, doc: Doc): boolean {
-  return credit.amendments.some((a) => a.doc === doc);
+  return credit.amendments.some((a) => a.doc === doc) && !credit.issueDocs.includes(doc);
 }
 
 /**

@@ -55,10 +55,41 @@ export function tagText(tags: TagValue[], tag: string, separator = " "): string 
 
 /** An MT707 (amendment to a documentary credit), by its name or by :26E: (number of amendment). */
 const AMENDMENT_MARK = /\bMT\s?707\b|AMENDMENT\s+TO\s+(?:A\s+)?DOCUMENTARY\s+CREDIT|NUMBER\s+OF\s+AMENDMENT/i;
+/** Where an MT707 begins: its name (a printout names it once or twice before its fields). */
+const AMENDMENT_START = /\bMT\s?707\b|AMENDMENT\s+TO\s+(?:A\s+)?DOCUMENTARY\s+CREDIT/gi;
+/** The issuing message: MT700, or its form-of-credit field. */
+const ISSUE_MARK = /\bMT\s?70[01]\b|ISSUE\s+OF\s+A\s+DOCUMENTARY\s+CREDIT|^\s*:?40A\s?:/im;
 
 export function isAmendmentText(text: string | undefined): boolean {
   if (!text) return false;
   return AMENDMENT_MARK.test(text) || readSwiftTags(text).some((t) => t.tag === "26E");
+}
+
+/**
+ * A credit document's text as messages: the issuing message (if any) and each
+ * MT707 after it. One split often holds the MT700 and its amendments, since
+ * they are pages of one type; the extraction then read the MT700's fields (the
+ * first occurrence of each tag), and the amendments are applied on top.
+ */
+export function splitMessages(text: string | undefined): { issue?: string; amendments: string[] } {
+  if (!text || !isAmendmentText(text)) return { issue: text, amendments: [] };
+  const starts = [...text.matchAll(AMENDMENT_START)].map((m) => m.index!);
+  if (!starts.length) return { amendments: [text] };
+  const head = text.slice(0, starts[0]);
+  const segments = starts.map((start, i) => text.slice(start, starts[i + 1] ?? text.length));
+  // A printout names the message in its header and its title: a part without fields belongs to the next.
+  const amendments: string[] = [];
+  let pending = "";
+  for (const segment of segments) {
+    pending += segment;
+    if (readSwiftTags(pending).length) {
+      amendments.push(pending);
+      pending = "";
+    }
+  }
+  if (pending && amendments.length) amendments[amendments.length - 1] += pending;
+  else if (pending) amendments.push(pending);
+  return ISSUE_MARK.test(head) ? { issue: head, amendments } : { amendments: amendments.map((a, i) => (i === 0 ? head + a : a)) };
 }
 
 /** A credit's :44D:, or a letter-form credit's "Shipment period:" line. */
