@@ -214,6 +214,22 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     expect(await detailOf(twice)).toBe(`The analysis_id ${id} is given twice.`);
   });
 
+  it("400: more analysis ids than one presentation may name", async () => {
+    const ids = Array.from({ length: MAX_COMPARE_ANALYSES + 1 }, (_, i) => `ana_${String(i).padStart(22, "C")}`);
+    const response = await handle(compareRequestOf(compareForm([], undefined, ids), key));
+    expect(response.status).toBe(400);
+    expect(await detailOf(response)).toBe(`Send at most ${MAX_COMPARE_ANALYSES} analysis_id values per request.`);
+  });
+
+  it("422: a stored analysis whose result is not an analysis array", async () => {
+    const { id } = await recordAnalysis(db, {
+      organizationId: ownOrganization, inputName: "odd.pdf", inputBytes: 1, sha256: "0".repeat(64), pageCount: 1, result: { detail: "x" }, durationMs: 1,
+    });
+    const response = await handle(compareRequestOf(compareForm([], PRESENTATION_DATE, [id]), key));
+    expect(response.status).toBe(422);
+    expect(await detailOf(response)).toBe(`Analysis ${id} holds no analysis result to examine.`);
+  });
+
   it("401: no API key", async () => {
     const response = await handle(compareRequestOf(compareForm([invoice])));
     expect(response.status).toBe(401);
