@@ -10,6 +10,6 @@ export { typeOfClass, type PageClass } from "./cues";
 export function describePages(pages: Page[]): PageInput[] {
   return pages.map((page) => {
     const features = readPageFeatures(page);
-    return { features, markers: readPageMarkers(page, features.normalizedLines), scores: scorePage(features) };
+    return { features, markers: readPageMarkers(page, features.normalizedLines, features.text.words), scores: scorePage(features) };
   });
 }

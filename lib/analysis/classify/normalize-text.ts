@@ -11,12 +11,7 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-/** True when the normalised haystack holds the phrase as whole words. Haystack is padded with spaces. */
-export function hasPhrase(paddedHaystack: string, phrase: string): boolean {
-  return paddedHaystack.includes(` ${phrase} `);
-}
-
-/** Pads a normalised text so that hasPhrase matches at its edges too. */
+/** Pads a normalised text so that a padded phrase matches at its edges too. */
 export function pad(normalized: string): string {
   return ` ${normalized} `;
 }
@@ -28,21 +23,28 @@ export interface IndexedText {
 }
 
 export function indexText(normalized: string): IndexedText {
-  return { padded: pad(normalized), words: new Set(normalized.split(" ")) };
+  const words = new Set(normalized.split(" "));
+  words.delete("");
+  return { padded: pad(normalized), words };
 }
 
-/** A phrase prepared for matching: its padded form and its rarest-looking (longest) word. */
+/** A phrase prepared for matching: its padded form, its rarest-looking (longest) word under which it is looked up, and its other words. */
 export interface Phrase {
   text: string;
   padded: string;
   key: string;
+  others: readonly string[];
 }
 
 export function preparePhrase(text: string): Phrase {
-  const key = text.split(" ").reduce((a, b) => (b.length > a.length ? b : a), "");
-  return { text, padded: ` ${text} `, key };
+  const words = text.split(" ");
+  const key = words.reduce((a, b) => (b.length > a.length ? b : a), "");
+  return { text, padded: ` ${text} `, key, others: [...new Set(words.filter((w) => w !== key && w !== ""))] };
 }
 
+/** True when the indexed text holds the phrase as whole words; the word set rules most phrases out before the text is scanned. */
 export function containsPhrase(indexed: IndexedText, phrase: Phrase): boolean {
-  return indexed.words.has(phrase.key) && indexed.padded.includes(phrase.padded);
+  if (!indexed.words.has(phrase.key)) return false;
+  for (const word of phrase.others) if (!indexed.words.has(word)) return false;
+  return indexed.padded.includes(phrase.padded);
 }

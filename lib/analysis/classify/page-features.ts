@@ -187,8 +187,12 @@ function makeRowLine(row: Line[]): Line {
   return { ...first, text: row.map((l) => l.text).join(" "), fontSize };
 }
 
+/** A single letter standing as a word of a normalised line. */
+const SINGLE_LETTER_WORD = /(?:^| )[A-Z](?: |$)/;
+
 /** "P A C K I N G" → "PACKING": runs of single letters are one letter-spaced word. */
 function collapseLetterSpacing(normalized: string): string {
+  if (!SINGLE_LETTER_WORD.test(normalized)) return normalized;
   const out: string[] = [];
   let run = "";
   for (const word of normalized.split(" ")) {
@@ -210,7 +214,7 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
   const words = stripNoise(collapseLetterSpacing(normalized).split(" ").filter((w) => w.length > 0));
   if (words.length === 0 || words.length > MAX_TITLE_LINE_WORDS) return undefined;
   const core = pad(words.join(" "));
-  const candidates = words.flatMap((w) => TITLES_BY_FIRST_WORD.get(w) ?? []).sort((a, b) => b[0].length - a[0].length);
+  const candidates = titleCandidates(words);
   for (const [phrase, cls] of candidates) {
     const at = core.indexOf(` ${phrase} `);
     if (at < 0) continue;
@@ -227,6 +231,23 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
     return { cls, phrase, exact, prominence, line };
   }
   return matchKeywordTitle(words, line, page, fontRatio);
+}
+
+/** Titles starting with any of the words, longest first. */
+function titleCandidates(words: readonly string[]): ReadonlyArray<readonly [string, PageClass]> {
+  let found: ReadonlyArray<readonly [string, PageClass]> | undefined;
+  let merged = false;
+  for (const word of words) {
+    const titles = TITLES_BY_FIRST_WORD.get(word);
+    if (!titles) continue;
+    if (!found) found = titles;
+    else {
+      found = [...found, ...titles];
+      merged = true;
+    }
+  }
+  // Each list is already longest first; only a merged list needs sorting (stable, so equal lengths keep word order).
+  return !found ? [] : merged ? [...found].sort((a, b) => b[0].length - a[0].length) : found;
 }
 
 /**

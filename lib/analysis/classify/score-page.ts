@@ -1,5 +1,5 @@
 import { TITLES, type PageClass } from "./cues";
-import { containsPhrase, preparePhrase, type Phrase } from "./normalize-text";
+import { containsPhrase, preparePhrase, type IndexedText, type Phrase } from "./normalize-text";
 import type { PageFeatures } from "./page-features";
 import { VOCABULARY, weightedPhrases } from "./vocabulary";
 
@@ -34,14 +34,43 @@ export type ClassScores = Map<PageClass, number>;
 
 const CLASSES = Object.keys(TITLES) as PageClass[];
 
-/** Multi-word titles of real document types, for spotting a list of documents. */
-const LISTABLE: ReadonlyArray<readonly [Phrase, PageClass]> = CLASSES.filter((c) => weightedPhrases(VOCABULARY[c]).length > 0)
-  .flatMap((cls) => TITLES[cls].filter((p) => p.includes(" ")).map((p) => [preparePhrase(p), cls] as const));
+/** Multi-word titles of real document types, for spotting a list of documents; by key word (see preparePhrase). */
+const LISTABLE_BY_KEY = byKey(
+  CLASSES.filter((c) => weightedPhrases(VOCABULARY[c]).length > 0).flatMap((cls) =>
+    TITLES[cls].filter((p) => p.includes(" ")).map((p) => ({ cls, phrase: preparePhrase(p), weight: 0 })),
+  ),
+);
 
-const PREPARED_VOCABULARY: ReadonlyArray<readonly [PageClass, ReadonlyArray<readonly [Phrase, number]>]> = CLASSES.map((cls) => [
-  cls,
-  weightedPhrases(VOCABULARY[cls]).map(([phrase, weight]) => [preparePhrase(phrase), weight] as const),
-]);
+/** Every class's body vocabulary, by key word: a page looks up only the phrases whose key word it carries. */
+const VOCABULARY_BY_KEY = byKey(
+  CLASSES.flatMap((cls) => weightedPhrases(VOCABULARY[cls]).map(([phrase, weight]) => ({ cls, phrase: preparePhrase(phrase), weight }))),
+);
+
+interface KeyedPhrase {
+  cls: PageClass;
+  phrase: Phrase;
+  weight: number;
+}
+
+function byKey(entries: KeyedPhrase[]): ReadonlyMap<string, readonly KeyedPhrase[]> {
+  const index = new Map<string, KeyedPhrase[]>();
+  for (const entry of entries) {
+    const list = index.get(entry.phrase.key) ?? [];
+    list.push(entry);
+    index.set(entry.phrase.key, list);
+  }
+  return index;
+}
+
+/** The entries whose phrase the page carries (each phrase once, whatever the order of the page's words). */
+function phrasesOn(text: IndexedText, index: ReadonlyMap<string, readonly KeyedPhrase[]>): KeyedPhrase[] {
+  const found: KeyedPhrase[] = [];
+  for (const word of text.words) {
+    const entries = index.get(word);
+    if (entries) for (const entry of entries) if (containsPhrase(text, entry.phrase)) found.push(entry);
+  }
+  return found;
+}
 
 /** Scores every class on one page from its title, vocabulary and structure. */
 export function scorePage(features: PageFeatures): ClassScores {
@@ -53,17 +82,15 @@ export function scorePage(features: PageFeatures): ClassScores {
   const secondary = new Set(features.titleMatches.filter((m) => m !== title && m.cls !== title?.cls).map((m) => m.cls));
   for (const cls of secondary) add(cls, SECONDARY_TITLE_WEIGHT);
 
-  for (const [cls, vocabulary] of PREPARED_VOCABULARY) {
-    let body = 0;
-    for (const [phrase, weight] of vocabulary) if (containsPhrase(features.text, phrase)) body += weight;
-    add(cls, Math.min(body, BODY_CAP));
-  }
+  const body = new Map<PageClass, number>();
+  for (const { cls, weight } of phrasesOn(features.text, VOCABULARY_BY_KEY)) body.set(cls, (body.get(cls) ?? 0) + weight);
+  for (const [cls, weight] of body) add(cls, Math.min(weight, BODY_CAP));
 
   if (features.emailHeader) add("correspondence", EMAIL_WEIGHT);
   if (features.mtTags >= MT_MIN_TAGS) add("letter_of_credit", MT_TAG_WEIGHT * Math.min(features.mtTags, MT_TAG_CAP));
 
   const named = new Set<PageClass>();
-  for (const [phrase, cls] of LISTABLE) if (cls !== title?.cls && !named.has(cls) && containsPhrase(features.text, phrase)) named.add(cls);
+  for (const { cls } of phrasesOn(features.text, LISTABLE_BY_KEY)) if (cls !== title?.cls) named.add(cls);
   if (named.size >= LIST_MIN_TYPES) {
     add("document_instruction", LIST_WEIGHT);
     add("letter_of_credit", LIST_WEIGHT);

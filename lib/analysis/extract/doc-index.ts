@@ -40,7 +40,8 @@ export interface DocIndex {
   dateContext: DateContext;
 }
 
-function indexLine(page: Page, sorted: Word[]): Omit<IndexedLine, "id" | "row" | "repeated"> {
+/** A line of the index; its id and row are set when it is placed. */
+function indexLine(page: Page, sorted: Word[]): IndexedLine {
   const starts: number[] = [];
   let text = "";
   let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
@@ -53,24 +54,29 @@ function indexLine(page: Page, sorted: Word[]): Omit<IndexedLine, "id" | "row" |
     if (word.y < y0) y0 = word.y;
     if (word.y + word.height > y1) y1 = word.y + word.height;
   }
-  return { page, words: sorted, text, upper: text.toUpperCase(), starts, x0, x1, y0, y1 };
+  return { id: -1, page, words: sorted, text, upper: text.toUpperCase(), starts, x0, x1, y0, y1, row: -1, repeated: false };
 }
 
 /** Splits a line's words where a wide gap shows two columns. */
 function splitAtGaps(words: Word[]): Word[][] {
-  const sorted = [...words].sort((a, b) => a.x - b.x);
+  // Ingesters give words left to right; only out-of-order input is copied and sorted.
+  const sorted = isSortedByX(words) ? words : [...words].sort((a, b) => a.x - b.x);
   const groups: Word[][] = [];
-  let current: Word[] = [];
-  for (const word of sorted) {
-    const prev = current[current.length - 1];
-    if (prev && word.x - (prev.x + prev.width) > COLUMN_GAP_EM * Math.max(prev.fontSize, prev.height, 1)) {
-      groups.push(current);
-      current = [];
+  let from = 0;
+  for (let i = 1; i < sorted.length; i++) {
+    const prev = sorted[i - 1]!;
+    if (sorted[i]!.x - (prev.x + prev.width) > COLUMN_GAP_EM * Math.max(prev.fontSize, prev.height, 1)) {
+      groups.push(sorted.slice(from, i));
+      from = i;
     }
-    current.push(word);
   }
-  if (current.length > 0) groups.push(current);
+  if (from < sorted.length) groups.push(sorted.slice(from));
   return groups;
+}
+
+function isSortedByX(words: Word[]): boolean {
+  for (let i = 1; i < words.length; i++) if (words[i]!.x < words[i - 1]!.x) return false;
+  return true;
 }
 
 function markRepeated(lines: IndexedLine[]): void {
@@ -96,14 +102,15 @@ export function indexDocument(pages: Page[]): DocIndex {
       .flatMap((line) => splitAtGaps(line.words))
       .map((words) => indexLine(page, words))
       .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-    let rowLines: typeof pageLines = [];
+    let rowLines: IndexedLine[] = [];
     const flush = () => {
       rowLines.sort((a, b) => a.x0 - b.x0);
       const ids: number[] = [];
       for (const line of rowLines) {
-        const id = lines.length;
-        lines.push({ ...line, id, row: rows.length, repeated: false });
-        ids.push(id);
+        line.id = lines.length;
+        line.row = rows.length;
+        lines.push(line);
+        ids.push(line.id);
       }
       if (ids.length > 0) rows.push(ids);
       rowLines = [];

@@ -48,8 +48,9 @@ export function prepareDocument(pages: Page[]): Doc {
   }
   const headerRows = new Set<number>();
   index.rows.forEach((ids, row) => {
+    if (!ids.some((id) => hitsByLine[id]!.some((hit) => hit.keys.includes("description")))) return;
     const kinds = new Set(ids.flatMap((id) => hitsByLine[id]!.flatMap((hit) => hit.keys)));
-    if (kinds.has("description") && kinds.size >= MIN_HEADER_COLUMNS && hasItemRows(index, hitsByLine, row)) headerRows.add(row);
+    if (kinds.size >= MIN_HEADER_COLUMNS && hasItemRows(index, hitsByLine, row)) headerRows.add(row);
   });
   return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows };
 }

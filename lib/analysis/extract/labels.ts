@@ -25,8 +25,9 @@ export interface LabelHit {
 const LINE_PREFIX = /^(?:\(?\d{1,2}[.)]\s*|[A-Z]\)\s+)/;
 /** After a label: a plural "(S)", a parenthetical note ("(or order)"), a colon, other separators. */
 const SEPARATOR = /(?:\s*\(S\))?(?:\s*\([^)]{1,60}\))?\s*([:：])?[\s.:#\-–]*/y;
-/** What may stand between the words of one label ("B/L", "DOC. CREDIT", "ORGANIZATION(S)"). */
-const JOINER = /^[\s./&'():-]*$/;
+/** What may stand between the words of one label ("B/L", "DOC. CREDIT", "ORGANIZATION(S)"): white space and these. */
+const JOINER_CHARS: ReadonlySet<string> = new Set([..." ./&'():-"]);
+const WHITE_SPACE = /\s/;
 const TOKEN = /[A-Z0-9]+/g;
 const SLASH = /\s*\/\s*/y;
 
@@ -89,18 +90,27 @@ interface Match {
 /** The longest synonym starting at token `i`, with the separators after it. */
 function matchAt(upper: string, tokens: Token[], i: number): Match | undefined {
   let node: TrieNode | undefined = TRIE;
-  let best: { synonym: Synonym; end: number } | undefined;
+  let synonym: Synonym | undefined;
+  let end = 0;
   for (let j = i; j < tokens.length; j++) {
-    if (j > i && !JOINER.test(upper.slice(tokens[j - 1]!.end, tokens[j]!.start))) break;
+    if (j > i && !isJoiner(upper, tokens[j - 1]!.end, tokens[j]!.start)) break;
     node = node.next.get(tokens[j]!.text);
     if (!node) break;
-    const end = tokens[j]!.end;
-    if (node.synonym && !upper.startsWith("'S", end)) best = { synonym: node.synonym, end };
+    if (node.synonym && !upper.startsWith("'S", tokens[j]!.end)) {
+      synonym = node.synonym;
+      end = tokens[j]!.end;
+    }
   }
-  if (!best) return undefined;
-  SEPARATOR.lastIndex = best.end;
+  if (!synonym) return undefined;
+  SEPARATOR.lastIndex = end;
   const separator = SEPARATOR.exec(upper)!;
-  return { ...best, valueStart: SEPARATOR.lastIndex, colon: separator[1] !== undefined };
+  return { synonym, end, valueStart: SEPARATOR.lastIndex, colon: separator[1] !== undefined };
+}
+
+/** Whether upper[from, to) holds only JOINER characters (no substring is made: this runs for every token). */
+function isJoiner(upper: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!JOINER_CHARS.has(upper[k]!) && !WHITE_SPACE.test(upper[k]!)) return false;
+  return true;
 }
 
 /** A bare title line ("Shipper", "9. Marks and Nos:") with nothing after it. */
@@ -143,7 +153,8 @@ function isAccepted(line: IndexedLine, match: Match, start: number, boxed: boole
 export function findLabels(line: IndexedLine): LabelHit[] {
   const { upper } = line;
   const tokens: Token[] = [];
-  for (const m of upper.matchAll(TOKEN)) tokens.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(upper); m; m = TOKEN.exec(upper)) tokens.push({ text: m[0], start: m.index, end: TOKEN.lastIndex });
   const prefix = LINE_PREFIX.exec(upper)?.[0] ?? "";
   const hits: LabelHit[] = [];
   let from = 0;

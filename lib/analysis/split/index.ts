@@ -132,7 +132,7 @@ function differentIssuers(a: Set<string> | undefined, b: Set<string> | undefined
 }
 
 /** Jaccard similarity of two word sets. */
-function similarity(a: Set<string>, b: Set<string>): number {
+function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;

@@ -1,5 +1,5 @@
 import type { Line, Page } from "../types";
-import { hasPhrase, pad } from "../classify/normalize-text";
+import { pad, preparePhrase, type Phrase } from "../classify/normalize-text";
 
 /**
  * What a page says about where its document starts and ends: its page counter,
@@ -28,7 +28,7 @@ export interface PageMarkers {
   /** Words (3+ letters) of the most prominent line at the head of the page: usually the issuer's name. */
   letterhead?: Set<string>;
   /** Distinct normalised words, to tell a repeated page (an original's copy) from a continuation. */
-  words: Set<string>;
+  words: ReadonlySet<string>;
 }
 
 /** Words near the top of a page that make it a continuation of the page before. */
@@ -106,10 +106,35 @@ const REF_PATTERNS: ReadonlyArray<readonly [kind: string, label: RegExp, sameLin
   ["lc", /^:?F?20:/, new RegExp(String.raw`^:?F?20:\s*(?:[A-Za-z ]*?)\s*${REF_VALUE}\s*$`, "i")],
 ];
 
-/** Reads the markers of a page whose lines are already normalised (one entry per line). */
-export function readPageMarkers(page: Page, normalizedLines: readonly string[]): PageMarkers {
-  const refs = new Map<string, string>();
+const CONTINUATION = CONTINUATION_PHRASES.map(preparePhrase);
+const CONTINUES_ON_NEXT = CONTINUES_ON_NEXT_PHRASES.map(preparePhrase);
+const CLOSING = CLOSING_PHRASES.map(preparePhrase);
+
+/** The phrases whose every word the page carries: the only ones its lines can hold. */
+function possiblePhrases(phrases: readonly Phrase[], words: ReadonlySet<string>): Phrase[] {
+  return phrases.filter((p) => words.has(p.key) && p.others.every((w) => words.has(w)));
+}
+
+function lineHas(padded: string, phrases: readonly Phrase[]): boolean {
+  return phrases.some((p) => padded.includes(p.padded));
+}
+
+/** The distinct words of normalised lines. */
+function wordsOf(normalizedLines: readonly string[]): Set<string> {
   const words = new Set<string>();
+  for (const normalized of normalizedLines) for (const w of normalized.split(" ")) if (w) words.add(w);
+  return words;
+}
+
+/**
+ * Reads the markers of a page whose lines are already normalised (one entry per
+ * line); `words`, the distinct words of those lines, when the caller has them.
+ */
+export function readPageMarkers(page: Page, normalizedLines: readonly string[], words: ReadonlySet<string> = wordsOf(normalizedLines)): PageMarkers {
+  const refs = new Map<string, string>();
+  const continuation = possiblePhrases(CONTINUATION, words);
+  const continuesOnNextPhrases = possiblePhrases(CONTINUES_ON_NEXT, words);
+  const closing = possiblePhrases(CLOSING, words);
   let pagination: Pagination | undefined;
   let bare: Pagination | undefined;
   let sequence: Pagination | undefined;
@@ -123,17 +148,16 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[]):
     const line = lines[i]!;
     const text = line.text;
     const normalized = normalizedLines[i] ?? "";
-    for (const w of normalized.split(" ")) if (w) words.add(w);
     sequence ??= readSequence(text, lines[i + 1]);
     pagination ??= readPagination(text, lines[i + 1]);
     bare ??= inMargin(line, page) ? readBarePagination(text) : undefined;
     readRefs(text, lines[i + 1], refs);
     const padded = pad(normalized);
-    if (!continuesPrevious && line.y < CONTINUATION_REGION * page.height) {
-      continuesPrevious = CONTINUATION_PHRASES.some((p) => hasPhrase(padded, p)) && !CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
+    if (!continuesPrevious && continuation.length > 0 && line.y < CONTINUATION_REGION * page.height) {
+      continuesPrevious = lineHas(padded, continuation) && !lineHas(padded, continuesOnNextPhrases);
     }
-    if (!continuesOnNext) continuesOnNext = CONTINUES_ON_NEXT_PHRASES.some((p) => hasPhrase(padded, p));
-    if (!closes && line.y >= CLOSING_REGION * page.height) closes = CLOSING_PHRASES.some((p) => hasPhrase(padded, p));
+    if (!continuesOnNext) continuesOnNext = lineHas(padded, continuesOnNextPhrases);
+    if (!closes && line.y >= CLOSING_REGION * page.height) closes = lineHas(padded, closing);
     const found = readCopyMark(normalized, line);
     if (found && (!mark || found.size > mark.size)) mark = found;
     else if (!found && line.y < LETTERHEAD_REGION * page.height && (!head || line.fontSize > head.line.fontSize)) head = { line, normalized };
@@ -209,7 +233,11 @@ function isBareLabel(text: string, label: RegExp): boolean {
   return /^[\s.:#]*$/.test(text.slice(m.index + m[0].length).replace(/^(?:\.|BER)/i, ""));
 }
 
+/** Every copy or original mark contains one of these. */
+const MARK_HINT = /COPY|DUPLICATE|TRIPLICATE|NEGOTIABLE|ORIGINAL/;
+
 function readCopyMark(normalized: string, line: Line): { mark: CopyMark; size: number } | undefined {
+  if (!MARK_HINT.test(normalized)) return undefined;
   const words = normalized.split(" ");
   if (words.length > MARK_MAX_WORDS) return undefined;
   const has = (w: string) => words.includes(w);
