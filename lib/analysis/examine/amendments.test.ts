@@ -81,6 +81,11 @@ describe("the credit as amended by MT707s presented with it", () => {
     const deleted = creditOf([...base, amendment(":46B:/DELETE/+5. CERTIFICATE OF WEIGHT ISSUED BY AN INDEPENDENT SURVEYOR.")]).fields.documents_required as string[];
     expect(deleted).toHaveLength(9);
     expect(deleted.some((l) => /CERTIFICATE OF WEIGHT/.test(l))).toBe(false);
+    const retyped = creditOf([...base, amendment(":46B:/DELETE/+CERTIFICATE OF WEIGHT ISSUED BY INDEPENDENT SURVEYORS")]).fields.documents_required as string[];
+    expect(retyped.some((l) => /CERTIFICATE OF WEIGHT/.test(l))).toBe(false);
+    const vague = presentationOf([...base, amendment(":46B:/DELETE/+CERTIFICATE")]).credit!;
+    expect(vague.fields.documents_required).toHaveLength(10);
+    expect(vague.amendments[0]?.unapplied).toEqual([':46B: DELETE of "CERTIFICATE" matches no line of the credit']);
     const replaced = creditOf([...base, amendment(":46B:/REPALL/+COMMERCIAL INVOICE\n+PACKING LIST")]).fields.documents_required;
     expect(replaced).toEqual(["COMMERCIAL INVOICE", "PACKING LIST"]);
     const both = creditOf([...base, amendment(":46B:/DELETE/+PACKING LIST IN ONE ORIGINAL AND TWO COPIES.\n/ADD/+PACKING LIST IN TWO ORIGINALS.")]).fields.documents_required as string[];

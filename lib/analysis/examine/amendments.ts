@@ -60,6 +60,8 @@ const HAS_CODE = /\/(?:ADD|DELETE|REPALL)\//;
 const ITEM_START = /(?:^|\s)(?:\+|\d{1,2}[.)](?=\s))\s*(?=[A-Z0-9(])/gi;
 /** Share of a deleted line's words a credit line must carry to be the line deleted. */
 const DELETE_MATCH_SHARE = 0.8;
+/** Share of the credit line's words the DELETE must quote (OCR and re-typing change a word or two, not half). */
+const DELETE_MIN_COVERAGE = 0.6;
 
 /** Words of a line, for matching lines across messages: markers, punctuation and case left out. */
 export function lineWords(text: string): string {
@@ -87,7 +89,11 @@ function splitLines(body: string): string[] {
     .filter((s) => s.length > 2);
 }
 
-/** The credit line a DELETE names: same words, or one holding (nearly) all the deleted line's words. */
+/**
+ * The credit line a DELETE names: the same words, else the line that holds
+ * (nearly) all the deleted words and is not much longer than them — a DELETE
+ * of "PACKING LIST" alone must not take whichever packing-list line comes first.
+ */
 function findLine(lines: string[], deleted: string): number {
   const target = lineWords(deleted);
   const exact = lines.findIndex((l) => lineWords(l) === target);
@@ -99,8 +105,7 @@ function findLine(lines: string[], deleted: string): number {
     const own = new Set(lineWords(line).split(" "));
     const share = [...words].filter((w) => own.has(w)).length / Math.max(words.size, 1);
     const coverage = [...own].filter((w) => words.has(w)).length / Math.max(own.size, 1);
-    const score = Math.min(share, coverage + 0.5);
-    if (score > bestShare) [best, bestShare] = [i, score];
+    if (coverage >= DELETE_MIN_COVERAGE && share > bestShare) [best, bestShare] = [i, share];
   });
   return bestShare >= DELETE_MATCH_SHARE ? best : -1;
 }
