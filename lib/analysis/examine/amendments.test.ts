@@ -134,6 +134,18 @@ describe("the credit as amended by MT707s presented with it", () => {
     expect(result.matrix.columns.find((c) => c.id === combined.id)?.role).toBe("credit");
   });
 
+  it("a stored MT707 (no text, dated with the credit's :31C:) is still an amendment, by its coded lines or missing applicant", () => {
+    const stored = (extracted: Record<string, unknown>): ExaminedDocument => ({
+      id: "ana_y#1",
+      result: { split: { document_type: "Letter of Credit", pages: [1] }, extracted: { lc_number: "ILC2026-00417", date_of_issue: "2026-03-02", ...extracted } },
+    });
+    const coded = presentationOf([...buildCleanPresentation(), stored({ applicant: "GULF STAR", amount: 5000, documents_required: ["/ADD/+COPY OF INSURANCE POLICY"] })]).credit!;
+    expect(coded.fields.amount).toBe(50000);
+    expect(coded.fields.documents_required).toHaveLength(11);
+    const unnamed = presentationOf([...buildCleanPresentation(), stored({ amount: 5000, expiry_date: "2026-06-30" })]).credit!;
+    expect([unnamed.fields.amount, unnamed.fields.expiry_date, unnamed.amendments.length]).toEqual([50000, "2026-06-30", 1]);
+  });
+
   it("an amendment without its text (a stored analysis) applies its dated terms but not an amount it cannot read", () => {
     const stored: ExaminedDocument = {
       id: "ana_x#1",

@@ -6,7 +6,7 @@
 import { idOfLabel, type DocumentTypeId } from "../schema";
 import type { DocumentTypeLabel } from "../types";
 import { amendCredit, itemKey, type Amendment, type AmendmentPart } from "./amendments";
-import { readDate, readText, type Fields } from "./fields";
+import { readDate, readList, readText, type Fields } from "./fields";
 import { splitMessages } from "./swift-text";
 import type { ExaminedDocument, Finding, FindingDocument, Tolerances } from "./types";
 
@@ -93,6 +93,19 @@ function chooseCredit(groups: Map<string, Doc[]>, presented: Doc[]): string | un
   return best;
 }
 
+const AMENDMENT_CODE = /^\s*\/(?:ADD|DELETE|REPALL)\//;
+
+/**
+ * Without its text (a stored analysis), an MT707 shows itself by its fields:
+ * :46B:/:47B: lines opening with ADD/DELETE/REPALL, or no applicant (:50: is
+ * mandatory in an MT700, optional in an MT707) beside a credit that names one.
+ * Its :31C: is the credit's issue date, so its date does not tell.
+ */
+function looksLikeAmendment(doc: Doc, creditNamesApplicant: boolean): boolean {
+  const coded = ["documents_required", "additional_conditions"].some((k) => (readList(doc.fields, k) ?? []).some((l) => AMENDMENT_CODE.test(l)));
+  return coded || (creditNamesApplicant && !readText(doc.fields, "applicant"));
+}
+
 /**
  * Amendments: each MT707 in a document's text (a split may hold the MT700
  * and its MT707s, pages of one type); without one, a credit document dated
@@ -112,9 +125,11 @@ function splitAmendments(docs: Doc[]): { issue: AmendmentPart<Doc>[]; amendments
     amendments.push(...messages.amendments.map((text) => ({ doc, text })));
   }
   const first = [...issue.map((p) => p.doc), ...unmarked].map((d) => readDate(d.fields, "date_of_issue")).sort().find(Boolean);
+  const named = unmarked.some((d) => readText(d.fields, "applicant"));
   for (const doc of unmarked) {
     const own = readDate(doc.fields, "date_of_issue");
-    if (first !== undefined && own !== undefined && own > first) amendments.push({ doc, text: doc.text });
+    const later = first !== undefined && own !== undefined && own > first;
+    if (later || (!doc.text && looksLikeAmendment(doc, named))) amendments.push({ doc, text: doc.text });
     else issue.push({ doc, text: doc.text });
   }
   issue.sort((a, b) => byIssueDate(a.doc, b.doc));
