@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { analyzeDocument } from "@/lib/analysis";
+import { analyzePages } from "@/lib/analysis/pipeline";
+import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
 import { FORMAT_MIME_TYPES, sniffFormat } from "@/lib/analysis/ingest/sniff";
 import type { SplitResult } from "@/lib/analysis/types";
 import { env } from "@/lib/env";
@@ -8,6 +9,7 @@ import { recordAnalysis } from "@/lib/services";
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
 import { readAnalyzeForm } from "./multipart";
+import { ANALYSIS_ID_HEADER } from "./openapi";
 import { fetchDocument, OPAQUE_CONTENT_TYPE } from "./url-fetch";
 
 const BYTES_PER_MB = 2 ** 20;
@@ -61,7 +63,8 @@ function pageCountOf(result: SplitResult[]): number {
 
 /**
  * POST /v1/documents/analyze, once the key and the rate limit have passed:
- * receive the file or fetch the url, check the bytes, run the engine, record
+ * receive the file or fetch the url, check the bytes, read it in an isolated
+ * reader process, split, classify and extract the pages, record
  * the analysis for the organization and return the engine's array as is.
  */
 export async function analyzeRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
@@ -69,9 +72,13 @@ export async function analyzeRequest(request: Request, { db, key }: KeyedContext
   const document = await receiveDocument(request);
   checkDocumentBytes(document);
   const started = performance.now();
-  const result = await analyzeDocument(document.bytes, { evidence, fileName: document.name, maxPages: env().MAX_PAGES });
+  // Reading (parsing, OCR) runs in the isolated reader pool, where a hostile file is killed at its
+  // time or memory cap (422) without touching this process; the organization takes its turn in the
+  // queue, and a full queue is 503. What follows is pure work on pages, here.
+  const pages = await ingestDocumentIsolated(document.bytes, { maxPages: env().MAX_PAGES, tenant: key.organizationId });
+  const result = analyzePages(pages, { evidence, fileName: document.name });
   const durationMs = Math.round(performance.now() - started);
-  await recordAnalysis(db, {
+  const analysis = await recordAnalysis(db, {
     organizationId: key.organizationId,
     apiKeyId: key.id,
     inputName: document.name.slice(0, INPUT_NAME_MAX_LENGTH),
@@ -81,5 +88,6 @@ export async function analyzeRequest(request: Request, { db, key }: KeyedContext
     result,
     durationMs,
   });
-  return Response.json(result);
+  // The body stays the engine's array; the stored analysis is named beside it, for compare's analysis_id.
+  return Response.json(result, { headers: { [ANALYSIS_ID_HEADER]: analysis.id } });
 }

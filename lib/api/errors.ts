@@ -1,5 +1,6 @@
 import "server-only";
 import { AnalysisError } from "@/lib/analysis/errors";
+import { QueueFullError } from "@/lib/analysis/isolate/queue-full-error";
 
 /**
  * The one error type of the public API. `detail` is written for the caller
@@ -13,7 +14,8 @@ export type ApiErrorCode =
   | "unsupported_media_type"
   | "unprocessable"
   | "rate_limited"
-  | "internal";
+  | "internal"
+  | "unavailable";
 
 export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   bad_request: 400,
@@ -24,6 +26,7 @@ export const STATUS_BY_CODE: Record<ApiErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 export class ApiError extends Error {
@@ -47,6 +50,15 @@ export function apiErrorOfAnalysis(error: AnalysisError): ApiError {
   return new ApiError(code, error.message);
 }
 
+/** Every document reader busy and the queue full: 503 with Retry-After, so the caller comes back rather than piling up. */
+export function apiErrorOfQueueFull(error: QueueFullError): ApiError {
+  return new ApiError(
+    "unavailable",
+    `The server is reading as many documents as it can and its queue is full; retry after ${error.retryAfterSeconds} s.`,
+    { "retry-after": String(error.retryAfterSeconds) },
+  );
+}
+
 /** The JSON body every error carries: `{"detail": "…"}`, nothing else. */
 export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}): Response {
   return Response.json({ detail }, { status, headers });
@@ -58,8 +70,10 @@ export function errorResponse(status: number, detail: string, headers: Record<st
  * with a 500 that names only that id, never a stack trace or SQL.
  */
 export function responseOfError(error: unknown, requestId: string): Response {
-  const known = error instanceof AnalysisError ? apiErrorOfAnalysis(error) : error;
-  if (known instanceof ApiError && known.status < 500) {
+  const known =
+    error instanceof AnalysisError ? apiErrorOfAnalysis(error) : error instanceof QueueFullError ? apiErrorOfQueueFull(error) : error;
+  // 4XX and 503 are answers about the request or the server's load, said in words; any other 5XX is a fault.
+  if (known instanceof ApiError && (known.status < 500 || known.code === "unavailable")) {
     return errorResponse(known.status, known.message, known.headers);
   }
   console.error(`[request ${requestId}] internal error`, error);

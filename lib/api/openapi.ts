@@ -69,6 +69,8 @@ export function decisionsOf(config: Env): string[] {
     "The format is decided by the file's bytes (its signature), never by its name or declared type: anything else is 415. For a `url`, a declared Content-Type outside the accepted list, or one that disagrees with the bytes, is also 415.",
     `Files (and fetched documents, counted after decompression) larger than ${config.MAX_UPLOAD_MB} MB are 413; the limit is enforced while the body streams in.`,
     "An empty, unreadable (corrupt), encrypted or over-limit document (too many pages, or too long to read) is 422.",
+    `Documents are read (parsed, and OCR'd where scanned) in separate reader processes, ${config.ANALYSIS_WORKERS} at a time. A document that takes longer than ${config.ANALYSIS_TIMEOUT_MS / 1000} s to read, or makes its reader use more than ${config.ANALYSIS_MAX_MEMORY_MB} MB of memory, is stopped and answered 422 saying which; the next request is served normally.`,
+    `While every reader is busy, requests wait their turn, organizations taking turns with each other. When ${config.ANALYSIS_QUEUE_MAX} documents are already waiting, a request is refused with 503 and \`Retry-After\` (seconds, an estimate of when the queue will have room) rather than queued.`,
     "A missing `x-api-key` header is 401 saying so; an unknown, malformed or revoked key is 401 with one identical detail (which one is not revealed); an expired sandbox key is 401 saying it expired.",
     `Over the rate limit is 429 with \`Retry-After\` (seconds). Limits are per organization and key kind, per minute, shared by all of the organization's keys of that kind: ${config.RATE_LIMIT_PRODUCTION} for production keys, ${config.RATE_LIMIT_SANDBOX} for sandbox keys. Every response to a valid key carries \`RateLimit\` and \`RateLimit-Policy\`.`,
     `A \`url\` must be http or https on port 80 or 443, without user name or password, at most ${MAX_URL_LENGTH} characters, and every address its host resolves to must be public: anything else is 400. At most ${config.URL_MAX_REDIRECTS} redirects are followed, each checked the same way, never from https to http. A url that cannot be fetched (unreachable, error status, more than ${config.URL_MAX_REDIRECTS} redirects, no answer within ${config.URL_FETCH_TIMEOUT_MS / 1000} s) is 422. Proxies are not used.`,
@@ -76,7 +78,7 @@ export function decisionsOf(config: Env): string[] {
     "Scanned pages and images are read by OCR; a page whose text layer is empty inside an otherwise digital PDF is read by OCR too. Ingestion limits (pages, pixels per image, decompressed bytes, MIME parts, message nesting depth) are 422 with a detail naming the limit.",
     "A url's query string is not stored with the analysis (it may hold a signed credential).",
     `Every analysis is stored for the key's organization; the 200 response names it in \`${ANALYSIS_ID_HEADER}\` (the body stays the array). Pass that id to compareDocuments as \`${ANALYSIS_ID_FIELD}\` to examine the document without uploading it again.`,
-    "Every 4XX body is exactly `{\"detail\": \"…\"}`; a 5XX body names only a request id, which every response also carries in `x-request-id`.",
+    "Every 4XX body, and the 503 body, is exactly `{\"detail\": \"…\"}` in words; a 500's detail names only a request id, which every response also carries in `x-request-id`.",
   ];
 }
 
@@ -175,6 +177,9 @@ function analyzeOperation(config: Env): OperationDoc {
       "500": errorResponse("An internal error; the detail names the request id to quote.", {
         internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
       }, RATE_LIMIT_HEADER_REFS),
+      "503": errorResponse("Every document reader is busy and the queue is full; retry after `Retry-After` seconds.", {
+        queue_full: "The server is reading as many documents as it can and its queue is full; retry after 4 s.",
+      }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
     },
   };
 }
@@ -263,6 +268,9 @@ function compareOperation(config: Env): OperationDoc {
       "500": errorResponse("An internal error; the detail names the request id to quote.", {
         internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
       }, RATE_LIMIT_HEADER_REFS),
+      "503": errorResponse("Every document reader is busy and the queue is full; retry after `Retry-After` seconds.", {
+        queue_full: "The server is reading as many documents as it can and its queue is full; retry after 4 s.",
+      }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
     },
   };
 }

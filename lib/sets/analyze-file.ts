@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { findSetFile, updateSetFile } from "@/db/queries/sets-files";
 import { AnalysisError } from "@/lib/analysis/errors";
 import { analyzePages } from "@/lib/analysis/pipeline";
-import { ingestDocument } from "@/lib/analysis/ingest";
+import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
 import { env } from "@/lib/env";
 import { recordAnalysis } from "@/lib/services/record-analysis";
 import { databaseFileStore, type FileStore } from "./storage";
@@ -33,7 +33,10 @@ export async function analyzeFile(
     const bytes = await store.get({ organizationId: params.organizationId, storageKey: file.storageKey });
     if (!bytes) throw new Error(`stored bytes of ${file.id} are missing`);
     const started = performance.now();
-    const pages = await ingestDocument(bytes, { maxPages: env().MAX_PAGES });
+    // Read in the isolated reader pool (time and memory caps, the organization's turn in the queue).
+    // Unbounded: the set queue (analysis-queue.ts) already hands the pool at most PARALLEL_ANALYSES
+    // files at a time, and an upload already accepted should wait its turn rather than fail.
+    const pages = await ingestDocumentIsolated(bytes, { maxPages: env().MAX_PAGES, tenant: params.organizationId, bounded: false });
     const result = analyzePages(pages, { evidence: true, fileName: file.fileName });
     const analysis = await recordAnalysis(db, {
       organizationId: params.organizationId,

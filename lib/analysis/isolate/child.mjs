@@ -15,16 +15,23 @@ function describeError(error) {
   return { name: "Error", message: error instanceof Error ? error.message : String(error) };
 }
 
+// The parent went away (crashed or was killed): nothing is left to answer.
+process.on("disconnect", () => process.exit(0));
+
+// Modules named on the command line (the ingest engine) are loaded before the child says it is
+// ready, so the parent's deadline measures a job's own work, never this start-up.
+for (const path of process.argv.slice(2)) await import(pathToFileURL(path).href);
+
 process.on("message", async (job) => {
   try {
     const module = await import(pathToFileURL(job.module).href);
     const value = await module[job.exportName](...job.args);
     process.send({ id: job.id, ok: true, value });
   } catch (error) {
+    // A typed refusal is the file's; anything else is worth a line in the server's log (never in the response).
+    if (error?.name !== "AnalysisError") console.error(`isolation job ${job.exportName} failed:`, error);
     process.send({ id: job.id, ok: false, error: describeError(error) });
   }
 });
 
-// The parent went away (crashed or was killed): nothing is left to answer.
-process.on("disconnect", () => process.exit(0));
 process.send({ ready: true });

@@ -4,7 +4,7 @@ import { docx, makeDocx } from "@/test/fixtures/formats/docx-fixtures";
 import { AnalysisError } from "../errors";
 import { ingestDocument } from "../ingest";
 import { ingestDocumentIsolated } from "./ingest-isolated";
-import { ProcessPool } from "./pool";
+import { ProcessPool, QueueFullError } from "./pool";
 
 const HOSTILE = join(process.cwd(), "test/fixtures/formats/hostile-jobs.ts");
 const job = (exportName: string, ...args: unknown[]) => ({ module: HOSTILE, exportName, args });
@@ -20,7 +20,7 @@ afterAll(() => pools.forEach((p) => p.close()));
 describe("ProcessPool", () => {
   it("kills a job that loops forever at its deadline, then serves the next job normally", async () => {
     const pool = makePool({ size: 1 });
-    const stuck = pool.run(job("spinForever"), 1_500);
+    const stuck = pool.run(job("spinForever"), { timeoutMs: 1_500 });
     const next = pool.run<string>(job("answerAfter", "next", 0));
     await expect(stuck).rejects.toMatchObject({ code: "timeout" });
     await expect(next).resolves.toBe("next");
@@ -28,7 +28,7 @@ describe("ProcessPool", () => {
 
   it("kills a job holding more memory than allowed, outside the V8 heap too", async () => {
     const pool = makePool({ size: 1, maxRssBytes: 300 * 1024 * 1024 });
-    await expect(pool.run(job("holdMemory", 600), 30_000)).rejects.toMatchObject({ code: "limit_exceeded" });
+    await expect(pool.run(job("holdMemory", 600), { timeoutMs: 30_000 })).rejects.toMatchObject({ code: "limit_exceeded" });
     await expect(pool.run<string>(job("answerAfter", "after", 0))).resolves.toBe("after");
   });
 
@@ -52,6 +52,42 @@ describe("ProcessPool", () => {
       const runningThen = done.filter((other) => other.start <= run.start && run.start < other.end);
       expect(runningThen.length).toBeLessThanOrEqual(2);
     }
+  });
+});
+
+describe("ProcessPool queueing", () => {
+  type Run = { label: string; start: number; end: number };
+  const startOrder = (runs: Run[]) => [...runs].sort((x, y) => x.start - y.start).map((r) => r.label);
+
+  it("gives organizations turns: one organization's backlog does not hold back another's single job", async () => {
+    const pool = makePool({ size: 1 });
+    const runs = [
+      ...["a1", "a2", "a3", "a4"].map((label) => pool.run<Run>(job("reportRun", label, 100), { tenant: "org-a" })),
+      pool.run<Run>(job("reportRun", "b1", 100), { tenant: "org-b" }),
+    ];
+    // a1 was already running; among the waiting jobs org-b's comes after a single one of org-a's.
+    expect(startOrder(await Promise.all(runs))).toEqual(["a1", "a2", "b1", "a3", "a4"]);
+  });
+
+  it("refuses a bounded job when maxQueue jobs are already waiting, and takes jobs again once the queue drains", async () => {
+    const pool = makePool({ size: 1, maxQueue: 1 });
+    const running = pool.run<string>(job("answerAfter", "running", 300));
+    const waiting = pool.run<string>(job("answerAfter", "waiting", 0));
+    const refused = await pool.run(job("answerAfter", "refused", 0)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(QueueFullError);
+    expect((refused as QueueFullError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // An unbounded job (a caller that limits its own jobs) still waits its turn.
+    const unbounded = pool.run<string>(job("answerAfter", "unbounded", 0), { bounded: false });
+    await expect(Promise.all([running, waiting, unbounded])).resolves.toEqual(["running", "waiting", "unbounded"]);
+    await expect(pool.run<string>(job("answerAfter", "after", 0))).resolves.toBe("after");
+  });
+
+  it("fails a job as an internal error, not the file's, when the reader cannot start", async () => {
+    const pool = makePool({ size: 1, preload: [join(process.cwd(), "test/fixtures/formats/no-such-module.ts")] });
+    const error = await pool.run(job("answerAfter", "never", 0)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(AnalysisError);
+    expect((error as Error).message).toMatch(/exited before it was ready/);
   });
 });
 

@@ -1,7 +1,11 @@
-import { fork, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnalysisError } from "../errors";
+import { FairQueue } from "./fair-queue";
+import { QueueFullError } from "./queue-full-error";
+
+export { QueueFullError };
 
 /**
  * A bounded pool of child processes that run parsing and OCR jobs, so that one
@@ -9,7 +13,10 @@ import { AnalysisError } from "../errors";
  * a wall-clock deadline (then SIGKILL of the child's whole process group, OCR
  * and renderer included), a V8 heap cap, and a resident-memory cap polled from
  * /proc (worker-thread resourceLimits would not count ArrayBuffers, nodejs/node
- * PR #43992). Jobs wait in one FIFO queue; at most `size` run at once.
+ * PR #43992). At most `size` jobs run at once; the others wait, first in first
+ * out per tenant and round-robin between tenants, in a queue whose length can
+ * be bounded (a job beyond the bound is refused at once with QueueFullError
+ * instead of waiting behind an ever longer line).
  */
 export interface IsolatedJob {
   /** Absolute path of the module to import in the child (a .ts source file). */
@@ -28,6 +35,21 @@ export interface PoolOptions {
   maxJobsPerChild?: number;
   /** The project root: where the child entry, the job sources and tsconfig.json live. */
   root?: string;
+  /** Wall-clock limit of a job that does not set its own, from the moment the child receives it. */
+  jobTimeoutMs?: number;
+  /** Jobs that may wait for a free child; a bounded job beyond this is refused (default: no bound). */
+  maxQueue?: number;
+  /** Modules (absolute paths) each child imports before it takes jobs, so a job's time is its own work. */
+  preload?: string[];
+}
+
+export interface RunOptions {
+  /** Wall-clock limit of this job; the pool's jobTimeoutMs by default. */
+  timeoutMs?: number;
+  /** Whose job this is (an organization id): tenants take turns in the queue. */
+  tenant?: string;
+  /** false: wait however long the queue is (callers that bound their own jobs); default true. */
+  bounded?: boolean;
 }
 
 /** One child per core on the 2-core machines this runs on; OCR is CPU-bound. */
@@ -36,8 +58,17 @@ export const DEFAULT_MAX_HEAP_MB = 1024;
 export const DEFAULT_MAX_RSS_BYTES = 2 * 1024 * 1024 * 1024;
 export const DEFAULT_JOB_TIMEOUT_MS = 180_000;
 const DEFAULT_MAX_JOBS_PER_CHILD = 50;
+/** A child that has not loaded its modules by then is broken (not the job's fault): the job fails as an internal error. */
+const CHILD_START_TIMEOUT_MS = 120_000;
 const MEMORY_POLL_MS = 250;
+/** Weight of the newest job in the running mean of job durations behind Retry-After. */
+const DURATION_SMOOTHING = 0.2;
+/** The mean job duration assumed before any job has finished. */
+const INITIAL_JOB_ESTIMATE_MS = 2_000;
+const MAX_RETRY_AFTER_SECONDS = 300;
 const PAGE_SIZE_BYTES = 4096;
+/** The child entry, relative to the project root. */
+const CHILD_ENTRY = "lib/analysis/isolate/child.mjs";
 
 interface Waiting {
   job: IsolatedJob;
@@ -49,6 +80,8 @@ interface Waiting {
 interface Slot {
   child: ChildProcess;
   ready: Promise<void>;
+  /** Set once the child has loaded its modules and said so. */
+  started: boolean;
   jobs: number;
 }
 
@@ -81,10 +114,12 @@ function killGroup(child: ChildProcess): void {
 }
 
 export class ProcessPool {
-  private readonly queue: Waiting[] = [];
+  private readonly queue = new FairQueue<Waiting>();
   private readonly idle: Slot[] = [];
   private running = 0;
   private nextId = 1;
+  private meanJobMs = INITIAL_JOB_ESTIMATE_MS;
+  private closed = false;
   private readonly size: number;
   private readonly root: string;
 
@@ -93,10 +128,20 @@ export class ProcessPool {
     this.root = options.root ?? process.cwd();
   }
 
-  /** Runs a job in a child; queues (FIFO) while all children are busy. */
-  run<T>(job: IsolatedJob, timeoutMs = DEFAULT_JOB_TIMEOUT_MS): Promise<T> {
+  /**
+   * Runs a job in a child; waits while all children are busy. A bounded job
+   * (the default) that would find `maxQueue` jobs already waiting is refused
+   * with QueueFullError without being queued.
+   */
+  run<T>(job: IsolatedJob, options: RunOptions = {}): Promise<T> {
+    const { timeoutMs = this.options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS, tenant = "", bounded = true } = options;
+    const maxQueue = this.options.maxQueue ?? Infinity;
+    const mustWait = this.running >= this.size;
+    if (bounded && mustWait && this.queue.length >= maxQueue) {
+      return Promise.reject(new QueueFullError(this.retryAfterSeconds()));
+    }
     return new Promise<unknown>((resolve, reject) => {
-      this.queue.push({ job, timeoutMs, resolve, reject });
+      this.queue.push(tenant, { job, timeoutMs, resolve, reject });
       this.dispatch();
     }) as Promise<T>;
   }
@@ -106,9 +151,21 @@ export class ProcessPool {
     return this.queue.length;
   }
 
-  /** Kills every idle child; running jobs finish or hit their deadline. */
+  /** Jobs running in a child now. */
+  get busy(): number {
+    return this.running;
+  }
+
+  /** Kills every idle child; running jobs finish or hit their deadline, and their children are not replaced. */
   close(): void {
+    this.closed = true;
     for (const slot of this.idle.splice(0)) killGroup(slot.child);
+  }
+
+  /** Seconds until the jobs waiting now have probably started, from the running mean of job durations. */
+  private retryAfterSeconds(): number {
+    const seconds = Math.ceil((this.meanJobMs * (this.queue.length + 1)) / this.size / 1000);
+    return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, seconds));
   }
 
   private dispatch(): void {
@@ -124,24 +181,33 @@ export class ProcessPool {
   }
 
   private spawn(): Slot {
-    const child = fork(join(this.root, "lib/analysis/isolate/child.mjs"), [], {
+    // spawn with an "ipc" channel rather than fork: Turbopack (Next 16) resolves fork()'s first
+    // argument as a module request and fails `next build` with "Module not found: Can't resolve
+    // <dynamic>" on a path built at run time (vercel/next.js#97952); spawn's arguments are plain strings to it.
+    const heapCap = `--max-old-space-size=${this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB}`;
+    const child = spawn(process.execPath, [heapCap, join(this.root, CHILD_ENTRY), ...(this.options.preload ?? [])], {
       cwd: this.root,
-      execArgv: [`--max-old-space-size=${this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB}`],
       serialization: "advanced",
       detached: true,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    const ready = new Promise<void>((resolve, reject) => {
+    const slot: Slot = { child, ready: Promise.resolve(), started: false, jobs: 0 };
+    slot.ready = new Promise<void>((resolve, reject) => {
+      const startup = setTimeout(() => killGroup(child), CHILD_START_TIMEOUT_MS);
       const onMessage = (message: ChildReply) => {
         if (!message.ready) return;
         child.off("message", onMessage);
+        clearTimeout(startup);
+        slot.started = true;
         resolve();
       };
       child.on("message", onMessage);
-      child.once("exit", () => reject(new AnalysisError("unreadable", "The document reader could not start.")));
+      child.once("exit", (code, signal) => {
+        clearTimeout(startup);
+        reject(new Error(`the isolation child exited before it was ready (${signal ?? `code ${code}`})`));
+      });
     });
-    ready.catch(() => undefined);
-    const slot: Slot = { child, ready, jobs: 0 };
+    slot.ready.catch(() => undefined);
     // An idle child that dies (killed from outside, crashed) must not be handed the next job.
     child.once("exit", () => {
       const at = this.idle.indexOf(slot);
@@ -151,13 +217,19 @@ export class ProcessPool {
     return slot;
   }
 
-  /** Runs one job on a child; resolves once the job has settled (answered, failed or killed). */
+  /**
+   * Runs one job on a child; resolves once the job has settled (answered,
+   * failed or killed). The deadline counts from the moment the child has its
+   * modules loaded and receives the job, so a slow start is never the file's fault.
+   */
   private execute(slot: Slot, waiting: Waiting): Promise<void> {
     const { child } = slot;
     const id = this.nextId++;
     return new Promise<void>((done) => {
       let settled = false;
       let killedFor: "timeout" | "memory" | undefined;
+      let deadline: ReturnType<typeof setTimeout> | undefined;
+      let sentAt = 0;
       const finish = (outcome: () => void, reusable: boolean) => {
         if (settled) return;
         settled = true;
@@ -166,8 +238,13 @@ export class ProcessPool {
         child.off("message", onMessage);
         child.off("exit", onExit);
         slot.jobs++;
+        if (sentAt > 0) this.meanJobMs += DURATION_SMOOTHING * (performance.now() - sentAt - this.meanJobMs);
         if (reusable && slot.jobs < (this.options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD)) this.idle.push(slot);
-        else killGroup(child);
+        else {
+          killGroup(child);
+          // Start the replacement now, so the next job does not also wait for a child to load its modules.
+          if (!this.closed) this.idle.push(this.spawn());
+        }
         outcome();
         done();
       };
@@ -181,19 +258,18 @@ export class ProcessPool {
             : new AnalysisError("unreadable", "The file could not be read.");
         finish(() => waiting.reject(rebuilt), true);
       };
-      const onExit = () => {
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         const error =
           killedFor === "timeout"
             ? new AnalysisError("timeout", `Reading the file took longer than ${Math.round(waiting.timeoutMs / 1000)} s; it was stopped.`)
             : killedFor === "memory"
               ? new AnalysisError("limit_exceeded", "Reading the file needed more memory than allowed; it was stopped.")
-              : new AnalysisError("unreadable", "The file could not be read: the reader stopped unexpectedly.");
+              : slot.started
+                ? new AnalysisError("unreadable", "The file could not be read: the reader stopped unexpectedly.")
+                : // Not the file's doing: the reader never started (a broken install, no memory for a process).
+                  new Error(`the isolation child exited before it was ready (${signal ?? `code ${code}`})`);
         finish(() => waiting.reject(error), false);
       };
-      const deadline = setTimeout(() => {
-        killedFor = "timeout";
-        killGroup(child);
-      }, waiting.timeoutMs);
       const maxRss = this.options.maxRssBytes ?? DEFAULT_MAX_RSS_BYTES;
       const memoryWatch = setInterval(() => {
         const rss = child.pid === undefined ? undefined : residentBytes(child.pid);
@@ -204,7 +280,19 @@ export class ProcessPool {
       }, MEMORY_POLL_MS);
       child.on("message", onMessage);
       child.once("exit", onExit);
-      slot.ready.then(() => child.send({ id, ...waiting.job }), onExit);
+      slot.ready.then(
+        () => {
+          if (settled) return;
+          sentAt = performance.now();
+          deadline = setTimeout(() => {
+            killedFor = "timeout";
+            killGroup(child);
+          }, waiting.timeoutMs);
+          child.send({ id, ...waiting.job });
+        },
+        // The exit listener above has already settled the job; this only keeps the rejection handled.
+        () => undefined,
+      );
     });
   }
 }

@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, openDb } from "@/db/client";
+import { makePdfBomb } from "@/test/fixtures/formats/pdf-bomb";
+import { analyzeForm, createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
+import { testDatabases, testDatabaseUrl, type TestDatabase } from "../support/databases";
+import { readRss, resetPeakRss, startServerProcess, type ServerProcess } from "../support/server-process";
+
+/**
+ * Parsing and OCR run in the isolated reader pool, tested through a separate
+ * app process (the real route module over HTTP) with small caps set by its
+ * environment: a PDF decompression bomb is killed at the time or memory cap
+ * and answered 422, the server itself neither stalls nor grows, the next
+ * request is served normally, and a full queue is 503 with Retry-After.
+ */
+const MB = 2 ** 20;
+const TIMEOUT_MS = 3_000;
+const TIMEOUT_DETAIL = { detail: `Reading the file took longer than ${TIMEOUT_MS / 1000} s; it was stopped.` };
+const MEMORY_DETAIL = { detail: "Reading the file needed more memory than allowed; it was stopped." };
+/** The bomb inflates to 1 GiB; the server must not take any of that on itself. */
+const SERVER_GROWTH_LIMIT_BYTES = 200 * MB;
+
+let bomb: Uint8Array;
+let invoice: Uint8Array;
+
+beforeAll(async () => {
+  [bomb, invoice] = await Promise.all([makePdfBomb(1024), makePdf(invoicePages())]);
+});
+
+function analyze(server: ServerProcess, key: string, bytes: Uint8Array, name: string): Promise<Response> {
+  return fetch(`${server.origin}/v1/documents/analyze`, {
+    method: "POST",
+    headers: { "x-api-key": key },
+    body: analyzeForm({ file: { bytes, name } }),
+  });
+}
+
+async function expectNormalAnswer(server: ServerProcess, key: string): Promise<void> {
+  const response = await analyze(server, key, invoice, "invoice.pdf");
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { split: { document_type: string } }[];
+  expect(body.map((part) => part.split.document_type)).toEqual(["Commercial Invoice"]);
+}
+
+/** A server process on `database` (PGlite on disk handed over, or the shared PostgreSQL) and a production key. */
+async function startServer(database: TestDatabase["name"], env: Record<string, string>): Promise<{ server: ServerProcess; key: string; cleanup: () => Promise<void> }> {
+  if (database === "pglite") {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-isolation-"));
+    const db = await openDb({ dataDir });
+    const key = (await createTestOrganization(db)).production.key;
+    await closeDb(db);
+    const server = await startServerProcess({ ...env, DATABASE_URL: undefined, PGLITE_DIR: dataDir });
+    return { server, key, cleanup: async () => { await server.stop(); await rm(dataDir, { recursive: true, force: true }); } };
+  }
+  const postgresql = testDatabases().find((d) => d.name === "postgresql")!;
+  const db = await postgresql.open();
+  const key = (await createTestOrganization(db)).production.key;
+  await postgresql.close(db);
+  const server = await startServerProcess({ ...env, DATABASE_URL: testDatabaseUrl() });
+  return { server, key, cleanup: () => server.stop() };
+}
+
+describe.each(testDatabases().map((d) => d.name))("isolated reading with one reader and a queue of one, on %s", (database) => {
+  let server: ServerProcess;
+  let key: string;
+  let cleanup: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    ({ server, key, cleanup } = await startServer(database, {
+      ANALYSIS_WORKERS: "1",
+      ANALYSIS_QUEUE_MAX: "1",
+      ANALYSIS_TIMEOUT_MS: String(TIMEOUT_MS),
+    }));
+    await expectNormalAnswer(server, key);
+  });
+  afterAll(async () => cleanup?.());
+
+  it("kills a file that keeps the parser busy past the time cap (422), without the server growing, then serves the next request", async () => {
+    const before = await readRss(server.pid);
+    await resetPeakRss(server.pid);
+    const response = await analyze(server, key, bomb, "bomb.pdf");
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual(TIMEOUT_DETAIL);
+    const after = await readRss(server.pid);
+    expect(after.peak - before.rss).toBeLessThan(SERVER_GROWTH_LIMIT_BYTES);
+    await expectNormalAnswer(server, key);
+  });
+
+  it("refuses a request with 503 and Retry-After when one file is being read and one waits", async () => {
+    // Three at once: one is read (until its time cap), one waits, the third finds the queue full.
+    const responses = await Promise.all([1, 2, 3].map((n) => analyze(server, key, bomb, `bomb-${n}.pdf`)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([422, 422, 503]);
+    for (const response of responses) {
+      if (response.status === 422) {
+        expect(await response.json()).toEqual(TIMEOUT_DETAIL);
+        continue;
+      }
+      const retryAfter = Number(response.headers.get("retry-after"));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1).toBe(true);
+      expect(await response.json()).toEqual({
+        detail: `The server is reading as many documents as it can and its queue is full; retry after ${retryAfter} s.`,
+      });
+      // Every keyed answer still says where the key stands.
+      expect(response.headers.get("ratelimit")).toMatch(/^"production";r=\d+;t=\d+$/);
+    }
+    await expectNormalAnswer(server, key);
+  });
+});
+
+describe("isolated reading with a memory cap, on pglite", () => {
+  let server: ServerProcess;
+  let key: string;
+  let cleanup: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    // Room for a reader with the engine loaded (about 250 MB) and a normal document; a generous
+    // time cap, so that memory is what stops the bomb.
+    ({ server, key, cleanup } = await startServer("pglite", { ANALYSIS_MAX_MEMORY_MB: "600", ANALYSIS_TIMEOUT_MS: "120000" }));
+    await expectNormalAnswer(server, key);
+  });
+  afterAll(async () => cleanup?.());
+
+  it("kills a file that inflates past the memory cap (422), then serves the next request", async () => {
+    const before = await readRss(server.pid);
+    await resetPeakRss(server.pid);
+    const response = await analyze(server, key, bomb, "bomb.pdf");
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual(MEMORY_DETAIL);
+    const after = await readRss(server.pid);
+    expect(after.peak - before.rss).toBeLessThan(SERVER_GROWTH_LIMIT_BYTES);
+    await expectNormalAnswer(server, key);
+  });
+});
