@@ -93,6 +93,25 @@ export function xAt(line: IndexedLine, offset: number): number {
   return x;
 }
 
+/**
+ * Whether `line` carries on a block of text that starts above it (the wrapped
+ * end of a clause in the next box): on the row just above, a line with nothing
+ * to its left starts at the same left edge. When the label also has a value
+ * below it, such a line belongs to the block above, not to the label.
+ */
+function continuesAbove(doc: Doc, line: IndexedLine): boolean {
+  if (line.row === 0) return false;
+  const height = lineHeight(line);
+  const rowAbove = doc.rows[line.row - 1]!.map((id) => doc.lines[id]!);
+  return rowAbove.some(
+    (above) =>
+      above.page === line.page &&
+      Math.abs(above.x0 - line.x0) < COLUMN_SLACK_EM * height &&
+      line.y0 - above.y1 < height &&
+      !rowAbove.some((other) => other.x1 <= above.x0),
+  );
+}
+
 export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}): Found | undefined {
   const maxLines = options.maxLines ?? 1;
   const { line } = hit;
@@ -108,7 +127,13 @@ export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}):
   }
   if (end < line.text.length) return undefined;
   const right = lineRightOf(doc, line);
-  if (right && !startsWithLabel(doc, right) && !BOX_TITLE.test(right.text) && right.x0 - line.x1 < MAX_RIGHT_GAP * line.page.width) {
+  if (
+    right &&
+    !startsWithLabel(doc, right) &&
+    !BOX_TITLE.test(right.text) &&
+    right.x0 - line.x1 < MAX_RIGHT_GAP * line.page.width &&
+    !(continuesAbove(doc, right) && linesBelow(doc, line, xAt(line, hit.start), right.x0, 1).length > 0)
+  ) {
     const parts = [wholeValueLine(doc, right)];
     if (maxLines > 1) {
       const below = linesBelow(doc, right, right.x0, columnEnd(doc, right), maxLines - 1, xAt(line, hit.start));

@@ -36,7 +36,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   means_of_conveyance: ["Declared means of conveyance", "Means of Conveyance", "Means of Transport", "Conveyance", "Transport details", "Mode of Transport"],
   port_of_loading: ["Port of Loading", "POL", "Loading Port", "Port of Shipment", "Port of Lading", "Shipped from", "Port of Loading/Airport of Departure", "Port of Loading/Airport of", "Loading in Charge", "Place of Loading"],
   from: ["From"],
-  port_of_discharge: ["Port of Discharge", "POD", "Discharge Port", "Destination Port", "Port of Destination", "Port of Unloading", "Port of Discharge/Airport of Destination", "Port of Discharge/Airport of", "For Transport to"],
+  port_of_discharge: ["Port of Discharge", "Port of Discharging", "POD", "Discharge Port", "Destination Port", "Port of Destination", "Port of Unloading", "Port of Discharge/Airport of Destination", "Port of Discharge/Airport of", "For Transport to"],
   to: ["To"],
   place_of_receipt: ["Place of Receipt", "Place of Receipt by Pre-carrier", "Receipt", "Place of Taking in Charge"],
   place_of_delivery: ["Place of Delivery", "Final Destination", "Place of Final Destination", "Delivery"],

@@ -130,3 +130,31 @@ describe("packing list", () => {
     expect(validateExtracted("packing_list", values)).toEqual([]);
   });
 });
+
+describe("bill of lading boxes beside a wrapped clause", () => {
+  // A "Terms" clause wraps down the right-hand box; its last line shares a row with the notify label on the left.
+  const page = layoutPage(
+    [
+      "Consignee (or order)                                        B/L No.          Booking Ref.",
+      " TO THE ORDER OF BANK OF THE STRAITS BERHAD                 PCMC844682570    BKG79984719",
+      "                                                            Terms",
+      "                                                            RECEIVED by the Carrier from the Shipper in apparent",
+      "                                                            good order and condition unless otherwise noted, one",
+      "Notify Party (no claim to attach for failure to notify)     duly endorsed in exchange for the goods.",
+      " JAVA SEA COMMODITIES PT",
+      " JL. RAYA PELABUHAN NO. 88",
+      "",
+      "Port of Loading                                             Port of discharging       Place of Delivery",
+      " HAIPHONG                                                   TANJUNG PRIOK             TANJUNG PRIOK CY",
+    ].join("\n"),
+  );
+  const { values } = extractFields("bill_of_lading", [page]);
+
+  test("takes the party under its label, not the end of the clause beside it", () => {
+    expect(values.notify_party).toBe("JAVA SEA COMMODITIES PT");
+  });
+
+  test("knows 'Port of discharging' as the port of discharge", () => {
+    expect(values).toMatchObject({ port_of_loading: "HAIPHONG", port_of_discharge: "TANJUNG PRIOK", place_of_delivery: "TANJUNG PRIOK CY" });
+  });
+});
