@@ -143,8 +143,9 @@ function hasEmailHeader(page: Page, normalizedLines: readonly string[]): boolean
   const fields = new Set<string>();
   page.lines.forEach((line, i) => {
     if (page.height > 0 && line.y >= TITLE_REGION_SHARE * page.height) return;
-    const name = EMAIL_FIELD.exec(line.text)?.[1] ?? normalizedLines[i];
-    const field = name?.normalize("NFKD").replace(/[^A-Za-z]/g, "").toUpperCase();
+    const name = EMAIL_FIELD.exec(line.text)?.[1];
+    // A normalised line is already upper-case ASCII: only a raw field name needs folding.
+    const field = name !== undefined ? name.normalize("NFKD").replace(/[^A-Za-z]/g, "").toUpperCase() : normalizedLines[i]?.replace(/[^A-Z]/g, "");
     if (field && EMAIL_FIELDS.has(field)) fields.add(field);
   });
   return fields.size >= EMAIL_MIN_FIELDS && [...fields].some((f) => EMAIL_KEY_FIELDS.has(f));
@@ -211,7 +212,10 @@ function collapseLetterSpacing(normalized: string): string {
 function matchTitle(line: Line, normalized: string, page: Page, median: number): TitleMatch | undefined {
   if (!isTitleCandidate(line, page, median)) return undefined;
   const fontRatio = median > 0 ? line.fontSize / median : 1;
-  const words = stripNoise(collapseLetterSpacing(normalized).split(" ").filter((w) => w.length > 0));
+  const lineWords = collapseLetterSpacing(normalized).split(" ").filter((w) => w.length > 0);
+  // Without a title's first word only a keyword title can match, and those must stand out in size.
+  if (fontRatio < SINGLE_WORD_TITLE_FONT && !lineWords.some((w) => TITLES_BY_FIRST_WORD.has(w))) return undefined;
+  const words = stripNoise(lineWords);
   if (words.length === 0 || words.length > MAX_TITLE_LINE_WORDS) return undefined;
   const core = pad(words.join(" "));
   const candidates = titleCandidates(words);

@@ -74,14 +74,23 @@ function rowWords(doc: Doc, row: number): RowWord[] {
   return doc.rows[row]!.flatMap((id) => doc.lines[id]!.words.map((_, index) => ({ line: doc.lines[id]!, index })));
 }
 
+/** Header columns per row, read once per document: each table asked for scans the rows from the top. */
+const HEADER_COLUMNS = new WeakMap<Doc, Array<Column[] | undefined>>();
+
 function headerColumns(doc: Doc, row: number): Column[] {
+  const rows = HEADER_COLUMNS.get(doc) ?? [];
+  HEADER_COLUMNS.set(doc, rows);
+  return (rows[row] ??= readHeaderColumns(doc, row));
+}
+
+function readHeaderColumns(doc: Doc, row: number): Column[] {
   const columns: Column[] = [];
   for (const id of doc.rows[row]!) {
     const line = doc.lines[id]!;
+    const matches = [...line.upper.matchAll(HEADER_PATTERN)];
     // Column titles are short; prose mentioning "packages" or "goods" is not a header.
-    const titles = line.upper.match(HEADER_PATTERN)?.length ?? 0;
-    if (line.words.length > Math.max(MAX_HEADER_WORDS, WORDS_PER_TITLE * titles)) continue;
-    for (const m of line.upper.matchAll(HEADER_PATTERN)) {
+    if (line.words.length > Math.max(MAX_HEADER_WORDS, WORDS_PER_TITLE * matches.length)) continue;
+    for (const m of matches) {
       const kind = Object.entries(m.groups!).find(([, v]) => v !== undefined)![0] as ColumnKind;
       if (columns.some((c) => c.kind === kind)) continue;
       const words = line.words.filter((_, i) => line.starts[i]! >= m.index && line.starts[i]! < m.index + m[0].length);
