@@ -111,6 +111,15 @@ describe("MT700 tags", () => {
     expect(splitItems(tags.get("46A")).map((i) => i.text)).toEqual(["+SIGNED INVOICE", "+PACKING LIST IN 3 COPIES"]);
   });
 
+  test("tags as scans misread them: opening colon as 1, closing colon as a semicolon, a speck after it", () => {
+    const doc = prepareDocument([layoutPage("120: LC123\n:39A:. 05/05\n:42C; SIGHT\n159: ACME LTD")]);
+    const tags = parseTags(doc);
+    expect(tagValue(tags.get("20"))?.text).toBe("LC123");
+    expect(tagValue(tags.get("39A"))?.text).toBe("05/05");
+    expect(tagValue(tags.get("42C"))?.text).toBe("SIGHT");
+    expect(tagValue(tags.get("59"))?.text).toBe("ACME LTD");
+  });
+
   test("printout form: title after the tag, value indented below, even across pages", () => {
     const doc = prepareDocument(
       layoutPages(
