@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { analyzeDocument } from "@/lib/analysis";
 import { examineFiles } from "@/lib/analysis/examine/files";
+import { analyzeRequest } from "@/lib/api/analyze";
 import { compareRequest, MAX_COMPARE_FILES } from "@/lib/api/compare";
 import { MAX_COMPARE_ANALYSES } from "@/lib/api/compare-analyses";
 import { STATUS_BY_CODE } from "@/lib/api/errors";
@@ -183,6 +184,19 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     expect(onlyIds.status).toBe(200);
     const idsBody = (await onlyIds.json()) as { matrix: { columns: { id: string; role: string }[] } };
     expect(idsBody.matrix.columns.some((c) => c.id.startsWith(`${creditId}#`) && c.role === "credit")).toBe(true);
+  });
+
+  it("200: the id in analyze's x-analysis-id header is accepted by compare", async () => {
+    const analyze = withApiKey(analyzeRequest, { openDb: async () => db });
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(invoice.bytes)]), invoice.name);
+    const analyzed = await analyze(new Request("http://api.test/v1/documents/analyze", { method: "POST", headers: { "x-api-key": key }, body: form }));
+    expect(analyzed.status).toBe(200);
+    expect(Array.isArray(await analyzed.json())).toBe(true);
+    const id = analyzed.headers.get(ANALYSIS_ID_HEADER);
+    expect(id).toMatch(/^ana_[0-9A-Za-z]{22}$/);
+    const response = await handle(compareRequestOf(compareForm([credit], PRESENTATION_DATE, [id!]), key));
+    expect(response.status).toBe(200);
   });
 
   it("404: another organization's analysis id, answered exactly as an id that does not exist", async () => {
