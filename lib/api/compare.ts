@@ -1,7 +1,8 @@
 import "server-only";
 import { ExaminationError } from "@/lib/analysis/examine/errors";
 import { isIsoDate } from "@/lib/analysis/examine/fields";
-import { examineFiles, type PresentedFile } from "@/lib/analysis/examine/files";
+import { examineFiles, type Ingest, type PresentedFile } from "@/lib/analysis/examine/files";
+import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
 import { FORMAT_MIME_TYPES, sniffFormat } from "@/lib/analysis/ingest/sniff";
 import { env } from "@/lib/env";
 import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES } from "./compare-analyses";
@@ -71,8 +72,11 @@ export async function compareRequest(request: Request, { db, key }: KeyedContext
   form.files.forEach(checkFileBytes);
   // Stored analyses first: a wrong id is refused before any file is read.
   const analysed = await loadAnalyses(db, key.organizationId, ids);
+  // Files are read one after the other in the isolated reader pool, as analyze reads them: a hostile
+  // file is killed at its time or memory cap (422 naming it), and a full queue is 503.
+  const ingest: Ingest = (bytes, options) => ingestDocumentIsolated(bytes, { ...options, tenant: key.organizationId });
   try {
-    return Response.json(await examineFiles(form.files, presentationDate, { analysed, ingestOptions: { maxPages: env().MAX_PAGES } }));
+    return Response.json(await examineFiles(form.files, presentationDate, { analysed, ingest, ingestOptions: { maxPages: env().MAX_PAGES } }));
   } catch (error) {
     if (error instanceof ExaminationError) throw new ApiError("unprocessable", error.message);
     throw error;

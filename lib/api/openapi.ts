@@ -193,6 +193,7 @@ function compareOperation(config: Env): OperationDoc {
     `Each file is at most ${config.MAX_UPLOAD_MB} MB and all files together at most ${MAX_COMPARE_TOTAL_MB} MB: anything larger is 413, enforced while the body streams in.`,
     "A body that is not multipart/form-data is 415; a file whose bytes are in no format we read is 415 naming the file.",
     "An empty, unreadable (corrupt), encrypted or over-limit file is 422 naming the file; so is a presentation the examination refuses.",
+    "Files are read one after another in the isolated reader pool, as analyzeDocument reads them: a file whose reading is stopped at its time or memory cap is 422 naming it, and a full queue is 503 with `Retry-After`.",
     "Authentication, rate limits, error bodies and `x-request-id` are as for analyzeDocument.",
     "The result is exactly what `npm run examine -- --presentation-date DATE FILE...` prints for the same files.",
   ];
