@@ -156,3 +156,16 @@ describe("the credit as amended by MT707s presented with it", () => {
     expect(examine([...buildCleanPresentation(), stored]).find((f) => f.rule === "credit.amended")?.message).toMatch(/its amount is not applied/);
   });
 });
+
+describe("the matrix beside an amended credit", () => {
+  it("shows in an amendment's column the terms it changed, never its extracted increase, and no term as missing", () => {
+    const docs = [...buildCleanPresentation(), amendment(":32B:USD5000,00\n:31E:260531", { id: "amd.pdf#1" })];
+    const { matrix } = examinePresentation({ documents: docs, presentationDate: PRESENTATION_DATE });
+    const column = matrix.columns.findIndex((c) => c.id === "amd.pdf#1");
+    expect(matrix.columns[column]?.role).toBe("amendment");
+    const cell = (key: string) => matrix.rows.find((r) => r.key === key)?.cells[column];
+    expect(cell("amount")).toMatchObject({ value: 55000, state: "present" });
+    expect(cell("expiry")).toMatchObject({ value: "2026-05-31", state: "present" });
+    expect(matrix.rows.flatMap((r) => r.cells[column]?.state === "missing" ? [r.key] : [])).toEqual([]);
+  });
+});

@@ -38,6 +38,8 @@ export interface Amendment<D extends CreditDoc = CreditDoc> {
   label: string;
   /** Changes that could not be applied, in words (reported as notes). */
   unapplied: string[];
+  /** The terms this amendment set, as they stood after it (the matrix shows these in its column). */
+  changes: Fields;
 }
 
 export interface AmendedCredit<D extends CreditDoc = CreditDoc> {
@@ -80,6 +82,7 @@ function setTerm<D extends CreditDoc>(credit: AmendedCredit<D>, key: string, val
   if (NOT_TERMS.has(key)) return;
   credit.fields[key] = value;
   credit.origins.set(key, origin);
+  origin.changes[key] = value;
 }
 
 function splitLines(body: string): string[] {
@@ -140,6 +143,7 @@ function changeList<D extends CreditDoc>(credit: AmendedCredit<D>, key: string, 
   }
   credit.fields[key] = lines;
   credit.origins.set(key, a);
+  a.changes[key] = lines;
 }
 
 function changeGoods<D extends CreditDoc>(credit: AmendedCredit<D>, text: string, a: Amendment<D>): void {
@@ -261,7 +265,7 @@ function amendmentOf<D extends CreditDoc>(doc: D, tags: TagValue[]): Amendment<D
     date ? `of ${date}` : undefined,
     `(${doc.id})`,
   ].filter(Boolean).join(" ");
-  return { doc, number: Number.isFinite(number) ? number : undefined, date, label, unapplied: [] };
+  return { doc, number: Number.isFinite(number) ? number : undefined, date, label, unapplied: [], changes: Object.create(null) as Fields };
 }
 
 /** Amendments in the order they were issued: by number, else by date, else as presented. */

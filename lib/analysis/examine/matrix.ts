@@ -29,16 +29,26 @@ function valueOf(fields: Fields, key: string): MatrixCell["value"] {
   return null;
 }
 
-function cellOf(spec: RowSpec, doc: Doc): MatrixCell {
+/**
+ * What a column shows: a document's own fields, except an amendment, which
+ * shows the terms it changed (an MT707's :32B: is an increase, not the amount).
+ */
+function fieldsOf(p: Presentation, doc: Doc): Fields {
+  if (!p.credit || !isAmendment(p.credit, doc)) return doc.fields;
+  return Object.assign({}, ...p.credit.amendments.filter((a) => a.doc === doc).map((a) => a.changes)) as Fields;
+}
+
+/** `restates`: false for an amendment, which need not restate the credit's terms (never "missing"). */
+function cellOf(spec: RowSpec, doc: Doc, fields: Fields, restates: boolean): MatrixCell {
   const where = doc.typeId ? spec.fields[doc.typeId] : undefined;
   if (!where) return { value: null, state: "absent" };
   const keys = Array.isArray(where) ? where : [where];
-  const values = keys.map((k) => valueOf(doc.fields, k));
+  const values = keys.map((k) => valueOf(fields, k));
   const [first] = values;
   const value = keys.length > 1 ? (first === null || first === undefined ? null : values.filter((v) => v !== null).join(" ")) : (first ?? null);
   const field = keys[0]!;
   if (value !== null) return { value, state: "present", field };
-  return { value: null, state: doc.typeId && spec.expectedOn.includes(doc.typeId) ? "missing" : "absent", field };
+  return { value: null, state: restates && doc.typeId && spec.expectedOn.includes(doc.typeId) ? "missing" : "absent", field };
 }
 
 function concerns(finding: Finding, spec: RowSpec): boolean {
@@ -48,7 +58,7 @@ function concerns(finding: Finding, spec: RowSpec): boolean {
 }
 
 function rowOf(spec: RowSpec, columns: Doc[], findings: Finding[], p: Presentation): MatrixRow {
-  const cells = columns.map((d) => cellOf(spec, d));
+  const cells = columns.map((d) => cellOf(spec, d, fieldsOf(p, d), roleOf(p, d) !== "amendment"));
   const row: MatrixRow = { key: spec.key, label: spec.label, cells, status: "agree", rules: spec.rules };
   const against = findings.filter((f) => concerns(f, spec));
   const missing = columns.filter((_, i) => cells[i]!.state === "missing");
