@@ -19,7 +19,7 @@ export const LATEST_SHIPMENT: RuleSpec = {
 };
 export const SHIPMENT_PERIOD: RuleSpec = {
   id: "shipment.period",
-  reference: "UCP 600 art. 3, 20(a)(ii), 31(b)",
+  reference: "UCP 600 art. 3, 20(a)(ii)",
   severity: "discrepancy",
   title: "On-board date within the shipment period (:44D:), read as art. 3 defines its words",
 };
