@@ -142,6 +142,9 @@ describe("the credit as amended by MT707s presented with it", () => {
     const coded = presentationOf([...buildCleanPresentation(), stored({ applicant: "GULF STAR", amount: 5000, documents_required: ["/ADD/+COPY OF INSURANCE POLICY"] })]).credit!;
     expect(coded.fields.amount).toBe(50000);
     expect(coded.fields.documents_required).toHaveLength(11);
+    // The extraction drops a line's opening slash: "ADD/+…" is still a code.
+    const slashless = presentationOf([...buildCleanPresentation(), stored({ applicant: "GULF STAR", documents_required: ["ADD/+HEALTH CERTIFICATE"] })]).credit!;
+    expect((slashless.fields.documents_required as string[]).at(-1)).toBe("HEALTH CERTIFICATE");
     const unnamed = presentationOf([...buildCleanPresentation(), stored({ amount: 5000, expiry_date: "2026-06-30" })]).credit!;
     expect([unnamed.fields.amount, unnamed.fields.expiry_date, unnamed.amendments.length]).toEqual([50000, "2026-06-30", 1]);
   });

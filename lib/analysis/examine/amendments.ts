@@ -56,8 +56,9 @@ const NOT_TERMS = new Set(["lc_number", "date_of_issue", "__proto__", "construct
 /** Without its text, an amendment's amount may be an increase, a decrease or the new amount: not applied. */
 const AMBIGUOUS_WITHOUT_TEXT = new Set(["amount", "currency"]);
 const LIST_KEYS: Record<string, string> = { "46B": "documents_required", "47B": "additional_conditions" };
-const CODE = /\/(ADD|DELETE|REPALL)\//g;
-const HAS_CODE = /\/(?:ADD|DELETE|REPALL)\//;
+/** "/ADD/", "/DELETE/", "/REPALL/"; the extraction may have dropped the opening slash of a line ("ADD/+…"). */
+const CODE = /(?:\/|^|(?<=\s))(ADD|DELETE|REPALL)\//gm;
+export const HAS_CODE = /(?:\/|^|(?<=\s))(?:ADD|DELETE|REPALL)\//m;
 /** Item openings inside a list field: "+", "1.", "1)". */
 const ITEM_START = /(?:^|\s)(?:\+|\d{1,2}[.)](?=\s))\s*(?=[A-Z0-9(])/gi;
 /** Share of a deleted line's words a credit line must carry to be the line deleted. */

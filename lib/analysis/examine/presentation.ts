@@ -5,7 +5,7 @@
  */
 import { idOfLabel, type DocumentTypeId } from "../schema";
 import type { DocumentTypeLabel } from "../types";
-import { amendCredit, itemKey, type Amendment, type AmendmentPart } from "./amendments";
+import { amendCredit, HAS_CODE, itemKey, type Amendment, type AmendmentPart } from "./amendments";
 import { readDate, readList, readText, type Fields } from "./fields";
 import { splitMessages } from "./swift-text";
 import type { ExaminedDocument, Finding, FindingDocument, Tolerances } from "./types";
@@ -93,7 +93,6 @@ function chooseCredit(groups: Map<string, Doc[]>, presented: Doc[]): string | un
   return best;
 }
 
-const AMENDMENT_CODE = /^\s*\/(?:ADD|DELETE|REPALL)\//;
 
 /**
  * Without its text (a stored analysis), an MT707 shows itself by its fields:
@@ -102,7 +101,7 @@ const AMENDMENT_CODE = /^\s*\/(?:ADD|DELETE|REPALL)\//;
  * Its :31C: is the credit's issue date, so its date does not tell.
  */
 function looksLikeAmendment(doc: Doc, creditNamesApplicant: boolean): boolean {
-  const coded = ["documents_required", "additional_conditions"].some((k) => (readList(doc.fields, k) ?? []).some((l) => AMENDMENT_CODE.test(l)));
+  const coded = ["documents_required", "additional_conditions"].some((k) => (readList(doc.fields, k) ?? []).some((l) => HAS_CODE.test(l)));
   return coded || (creditNamesApplicant && !readText(doc.fields, "applicant"));
 }
 
