@@ -19,10 +19,17 @@ describe("readSwiftTags: raw messages and bank printouts", () => {
     expect(raw.find((t) => t.tag === "46B")?.lines).toEqual(["/ADD/+COPY OF", "INSURANCE POLICY"]);
     const printout = readSwiftTags("32B: Increase of Documentary Credit Amount\n   Currency : USD  Amount : 10,000.00\n31E: New Date of Expiry\n  260531");
     expect(printout.map((t) => [t.tag, t.lines])).toEqual([["32B", ["Currency : USD  Amount : 10,000.00"]], ["31E", ["260531"]]]);
+    const sameRow = readSwiftTags("31E: New Date of Expiry   260531\n44D: Shipment Period: SECOND HALF OF MAY 2026");
+    expect(sameRow.map((t) => [t.tag, t.lines])).toEqual([["31E", ["260531"]], ["44D", ["SECOND HALF OF MAY 2026"]]]);
   });
 });
 
 describe("the credit as amended by MT707s presented with it", () => {
+  it("reads a printout's amounts: 'Currency : USD Amount : 10,000.00'", () => {
+    const printout = { ...amendment(""), text: "MT707 AMENDMENT TO A DOCUMENTARY CREDIT\n26E: Number of Amendment\n  02\n32B: Increase of Documentary Credit Amount\n  Currency : USD  Amount : 10,000.00" };
+    expect(creditOf([...buildCleanPresentation(), printout]).fields.amount).toBe(60000);
+  });
+
   it("amount: :32B: increases, :33B: decreases, :34B: states the new amount; the extracted increase is not the amount", () => {
     expect(creditOf([...buildCleanPresentation(), amendment(":32B:USD5000,00")]).fields.amount).toBe(55000);
     expect(creditOf([...buildCleanPresentation(), amendment(":33B:USD5000,00")]).fields.amount).toBe(45000);
