@@ -42,6 +42,8 @@ export function sharedPool(): ProcessPool {
       maxHeapMb: Math.min(DEFAULT_MAX_HEAP_MB, config.ANALYSIS_MAX_MEMORY_MB),
       preload: [join(process.cwd(), INGEST_MODULE)],
     });
+    // Every reader starts now, with the first document: the next ones find the engine loaded.
+    holder[POOL_KEY].warm();
   }
   return holder[POOL_KEY];
 }

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnalysisError } from "../errors";
 import { FairQueue } from "./fair-queue";
+import { killGroup, residentBytes } from "./process-control";
 import { QueueFullError } from "./queue-full-error";
 
 export { QueueFullError };
@@ -66,7 +66,6 @@ const DURATION_SMOOTHING = 0.2;
 /** The mean job duration assumed before any job has finished. */
 const INITIAL_JOB_ESTIMATE_MS = 2_000;
 const MAX_RETRY_AFTER_SECONDS = 300;
-const PAGE_SIZE_BYTES = 4096;
 /** The child entry, relative to the project root. */
 const CHILD_ENTRY = "lib/analysis/isolate/child.mjs";
 
@@ -91,26 +90,6 @@ interface ChildReply {
   ready?: boolean;
   value?: unknown;
   error?: { name: string; code?: AnalysisError["code"]; message: string; page?: number };
-}
-
-/** Resident set size of a process from /proc, or undefined where /proc is not available. */
-function residentBytes(pid: number): number | undefined {
-  try {
-    const pages = Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]);
-    return Number.isFinite(pages) ? pages * PAGE_SIZE_BYTES : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Kills the child and everything it started (it leads its own process group). */
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    child.kill("SIGKILL");
-  }
 }
 
 export class ProcessPool {
@@ -146,6 +125,11 @@ export class ProcessPool {
     }) as Promise<T>;
   }
 
+  /** Starts children up to the pool's size ahead of any job, so that the first jobs do not wait for a child to load the engine. */
+  warm(): void {
+    while (!this.closed && this.idle.length + this.running < this.size) this.idle.push(this.spawn());
+  }
+
   /** Jobs waiting for a free child. */
   get waiting(): number {
     return this.queue.length;
@@ -172,7 +156,9 @@ export class ProcessPool {
     while (this.running < this.size && this.queue.length > 0) {
       const next = this.queue.shift()!;
       this.running++;
-      const slot = this.idle.pop() ?? this.spawn();
+      // A child that has loaded the engine rather than one still starting.
+      const ready = this.idle.findIndex((idle) => idle.started);
+      const slot = (ready >= 0 ? this.idle.splice(ready, 1)[0] : this.idle.pop()) ?? this.spawn();
       this.execute(slot, next).finally(() => {
         this.running--;
         this.dispatch();
