@@ -6,14 +6,18 @@
  * labels feed which schema key.
  */
 export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  bl_number: ["B/L No", "B/L Number", "Bill of Lading No", "Bill of Lading Number", "BL No", "BL Number", "B/L Ref", "Sea Waybill No", "Waybill No", "Waybill Number", "MBL No", "B/L"],
+  bl_number: ["B/L No", "B/L Number", "Bill of Lading No", "Bill of Lading Number", "BL No", "BL Number", "B/L Ref", "Sea Waybill No", "Waybill No", "Waybill Number", "MBL No", "B/L",
+    // Scans read the slash as I or 1: "BIL No.", "B1L No.".
+    "BIL No", "BIL Number", "B1L No"],
   document_number: ["Document No", "Document Number", "Doc No", "Document Ref"],
   booking_number: ["Booking No", "Booking Number", "Booking Ref", "Booking Reference", "Book No", "Booking"],
   invoice_number: ["Invoice No", "Invoice Number", "Invoice Ref", "Inv No", "Invoice #", "Commercial Invoice No", "Commercial Invoice", "Invoice No and Date", "Invoice No & Date", "Invoice"],
   invoice_date: ["Invoice Date", "Date of Invoice", "Inv Date"],
   date: ["Date of Issue", "Issue Date", "Issued on", "Date Issued", "Dated", "Date", "Place and Date of Issue", "Place and Date", "Place & Date of Issue", "Date and Place of Issue", "Issued at", "Certificate Date", "Date of Certificate", "Contract Date", "Date of Contract", "Report Date"],
   place_of_issue: ["Place of Issue", "Issued at", "Place of B/L Issue"],
-  lc_number: ["L/C No", "L/C Number", "LC No", "LC Number", "Letter of Credit No", "Letter of Credit Number", "Documentary Credit No", "Documentary Credit Number", "Doc Credit Number", "Doc Credit No", "DC No", "Credit No", "Credit Number", "L/C Ref", "L/C"],
+  lc_number: ["L/C No", "L/C Number", "LC No", "LC Number", "Letter of Credit No", "Letter of Credit Number", "Documentary Credit No", "Documentary Credit Number", "Doc Credit Number", "Doc Credit No", "DC No", "Credit No", "Credit Number", "L/C Ref", "L/C",
+    // Scans read the slash as I or 1: "LIC No.", "L1C No.".
+    "LIC No", "LIC Number", "L1C No"],
   contract_number: ["Contract No", "Contract Number", "Sales Contract No", "Sales Contract Number", "Purchase Contract No", "S/C No", "Contract Ref", "Sales Confirmation No", "Contract No and Date", "Purchase Order No", "P/O No", "PO No", "Order No", "Contract"],
   packing_list_number: ["Packing List No", "Packing List Number", "P/L No", "PL No", "Packing No"],
   certificate_number: ["Certificate No", "Certificate Number", "Cert No", "Certificate Ref", "Report No", "Report Number", "Phytosanitary Certificate No", "Serial No", "Treatment Certificate No"],

@@ -113,9 +113,10 @@ function isJoiner(upper: string, from: number, to: number): boolean {
   return true;
 }
 
-/** A bare title line ("Shipper", "9. Marks and Nos:") with nothing after it. */
+/** A bare title line ("Shipper", "9. Marks and Nos:") with nothing after it but a speck a scan read as a comma or quote ("POL,"). */
+const SPECK_TAIL = /^[\s.,;'‘’`]*$/;
 function isWholeLine(line: IndexedLine, end: number): boolean {
-  return end >= line.upper.length;
+  return end >= line.upper.length || SPECK_TAIL.test(line.upper.slice(end));
 }
 
 /** "No. UA/PC/2047474": an abbreviated one-word label followed by a reference (four or more characters with a digit). */
