@@ -21,3 +21,19 @@ export async function turnImage(bytes: Uint8Array, quarterTurns: 1 | 2 | 3): Pro
   ctx.drawImage(image, -image.width / 2, -image.height / 2);
   return new Uint8Array(await canvas.encode("png"));
 }
+
+/** The image scaled by `factor` (0.5 = half each side), as PNG; undefined for what canvas cannot decode (TIFF). */
+export async function scaleImage(bytes: Uint8Array, factor: number): Promise<Uint8Array | undefined> {
+  let image: Awaited<ReturnType<typeof loadImage>>;
+  try {
+    image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch {
+    return undefined;
+  }
+  const canvas = createCanvas(Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor)));
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return new Uint8Array(await canvas.encode("png"));
+}

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { OCR_TEST_TIMEOUT_MS, makeTextPdf, rasterisePdf, wordRecall, wordsOf, type ScanPageSpec } from "@/test/fixtures/formats/scan-fixtures";
 import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
 import type { Page } from "../types";
-import { ocrImage } from "./ocr";
-import { detectOrientation, estimateSkewDegrees } from "./ocr-geometry";
+import { cleanOcrText, ocrImage, rereadTurned, toPage } from "./ocr";
+import { detectOrientation, estimateSkewDegrees, uprightPage } from "./ocr-geometry";
 import { parseTesseractTsv, type OcrWord } from "./ocr-tesseract";
 
 const DPI = 300;
@@ -57,7 +57,35 @@ describe("orientation and skew from word boxes", () => {
   });
 });
 
+describe("what specks leave in OCR words", () => {
+  it("drops marks standing alone and trims quotes, underscores and bars from word edges", () => {
+    expect(["_", ".", "‘", "“,", "|"].map(cleanOcrText)).toEqual(["", "", "", "", ""]);
+    expect(["‘PLG-23-4124", "“TANJUNG", "LAGOON’", "_CERRADO"].map(cleanOcrText)).toEqual(["PLG-23-4124", "TANJUNG", "LAGOON", "CERRADO"]);
+    // Punctuation that is text stays: a dash between words, a trailing full stop, a slash.
+    expect(["-", "LTD.", "+/-", "O'NEILL", "&"].map(cleanOcrText)).toEqual(["-", "LTD.", "+/-", "O'NEILL", "&"]);
+  });
+
+  it("sets the words of one tesseract line on one baseline, so a bracket's descender does not start a new row", () => {
+    const line = [word("Goods", 100, 100, 60, 24), word("(exporter's", 170, 98, 110, 31), word("name)", 290, 100, 60, 30)];
+    const page = toPage({ width: 2480, height: 3508, orientation: 0, skewDegrees: 0, lines: [line.map((w) => ({ ...w, lineIndex: 0 }))] }, 1, DPI);
+    expect(page.lines.map((l) => l.text)).toEqual(["Goods (exporter's name)"]);
+  });
+});
+
 describe("ocrImage on generated scans", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
+  it("reads a page again at half resolution when the first reading found almost no words (text too large for the line finder)", async () => {
+    const pdf = await makeTextPdf([{ lines: ["additional copy of", "documents for issuing", "bank file"], fontSize: 44 }]);
+    const [png] = await rasterisePdf(pdf, { dpi: DPI, format: "png", grey: true });
+    // What tesseract returned at 300 dpi for such a sheet in a bank set: a word of the footer, nothing of the note.
+    const missed = { width: 2480, height: 3508, lines: [[word("Milano", 200, 3300)]] };
+    const reread = await rereadTurned(missed, async () => png!, { dpi: DPI });
+    const page = toPage(uprightPage(reread), 1, DPI);
+    expect(page.lines.map((l) => l.text.toLowerCase())).toEqual(["additional copy of", "documents for issuing", "bank file"]);
+    // Boxes are back in points on the full page, not on the smaller image read.
+    expect(page.lines[0]!.x).toBeCloseTo(MARGIN_POINTS, -1);
+    expect(page.width).toBeCloseTo(595, 0);
+  });
+
   it("reads an upright 300 dpi page with word boxes in points and confidences", async () => {
     const page = await scan({});
     expect(page.source).toBe("ocr");

@@ -2,7 +2,7 @@ import type { Page, Word } from "../types";
 import { groupLines, orderLines } from "./layout";
 import { uprightPage, type UprightPage, type UprightWord } from "./ocr-geometry";
 import { recognizeImage, type OcrRawPage, type TesseractOptions } from "./ocr-tesseract";
-import { turnImage } from "./ocr-turn";
+import { scaleImage, turnImage } from "./ocr-turn";
 
 /**
  * OCR to pages of positioned text: the same Page shape as a PDF text layer,
@@ -27,6 +27,8 @@ const MIN_PLAUSIBLE_WIDTH_INCHES = 4;
 const MAX_PLAUSIBLE_WIDTH_INCHES = 17;
 /** A word's ink height (cap or ascender to baseline or descender) relative to its font size, on Helvetica scans. */
 const INK_HEIGHT_PER_EM = 0.8;
+/** Words of a tesseract line whose bottoms lie within this share of the line's median word height of its median bottom share one baseline. */
+const BASELINE_SNAP_PER_HEIGHT = 0.45;
 /** Below this mean word confidence a page is taken as misread (upright pages: 80–95; upside-down: 30–40). */
 const MISREAD_MEAN_CONFIDENCE = 60;
 /** Fewer words than this say nothing about orientation (a stamp, a signature). */
@@ -43,6 +45,20 @@ function isKept(word: UprightWord): boolean {
   return word.confidence >= (/[\p{L}\p{N}]/u.test(word.text) ? MIN_WORD_CONFIDENCE : MIN_SYMBOL_CONFIDENCE);
 }
 
+/**
+ * Marks that specks, dust and table rules are read as: quotes, underscores,
+ * bars, tildes, bullets. Printed forms almost never start or end a word with
+ * them, and a dot, comma or one of them standing alone is a speck, never text.
+ */
+const STRAY_EDGES = /^[‘’“”"'`´_|~«»•¬]+|[‘’“”"'`´_|~«»•¬]+$/gu;
+const SPECK_ONLY = /^[‘’“”"'`´_|~«»•¬.,;]+$/u;
+
+/** A word's text without the marks specks leave at its edges; empty when it is a speck. */
+export function cleanOcrText(text: string): string {
+  if (SPECK_ONLY.test(text)) return "";
+  return text.replace(STRAY_EDGES, "");
+}
+
 /** The resolution to believe for an image: the stated one when plausible, else one that makes the page A4 wide. */
 export function chooseDpi(narrowSide: number, statedDpi?: number): number {
   if (statedDpi && statedDpi > 0) {
@@ -54,17 +70,23 @@ export function chooseDpi(narrowSide: number, statedDpi?: number): number {
 
 /** A tesseract line's words in points; they share the line's font size so the layout's gap rules see one size. */
 function toWords(line: UprightWord[], scale: number): Word[] {
-  const kept = line.filter(isKept);
+  const kept = line.filter(isKept).map((w) => ({ ...w, text: cleanOcrText(w.text) })).filter((w) => w.text.length > 0);
   if (kept.length === 0) return [];
   // The median word, not the line box: a skewed line's box is taller than its letters.
   const heights = kept.map((w) => w.height).sort((a, b) => a - b);
-  const fontSize = (heights[Math.floor(heights.length / 2)]! * scale) / INK_HEIGHT_PER_EM;
+  const medianHeight = heights[Math.floor(heights.length / 2)]!;
+  const fontSize = (medianHeight * scale) / INK_HEIGHT_PER_EM;
+  // Box bottoms differ by descenders and brackets ("(exporter's", "copy)"); the layout groups rows by
+  // bottoms, so the words of one tesseract line near its median bottom are set on that one baseline.
+  const bottoms = kept.map((w) => w.top + w.height).sort((a, b) => a - b);
+  const baseline = bottoms[Math.floor(bottoms.length / 2)]!;
+  const onBaseline = (w: UprightWord) => Math.abs(w.top + w.height - baseline) <= BASELINE_SNAP_PER_HEIGHT * medianHeight && baseline > w.top;
   return kept.map((w) => ({
     text: w.text,
     x: w.left * scale,
     y: w.top * scale,
     width: w.width * scale,
-    height: w.height * scale,
+    height: (onBaseline(w) ? baseline - w.top : w.height) * scale,
     fontSize,
     confidence: w.confidence / 100,
   }));
@@ -93,19 +115,64 @@ function meanConfidence(page: OcrRawPage): number {
   return words.length === 0 ? 0 : words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
 }
 
+/**
+ * Tesseract's line finder misses text much taller than body text at 300 dpi
+ * (a separator sheet's 40 pt "additional copy of documents for bank file", a
+ * stamp): such a page reads as specks and small print. A page with fewer than
+ * MIN_CONFIDENT_WORDS words read confidently is read again at LARGE_TEXT_SCALE
+ * of its resolution (a quarter of the pixels), where large text is body-sized.
+ */
+const MIN_CONFIDENT_WORDS = 10;
+const CONFIDENT_WORD = 80;
+const LARGE_TEXT_SCALE = 0.5;
+/** The smaller reading is taken when it reads at least this many more words confidently (not a chance word of specks). */
+const MIN_GAINED_WORDS = 4;
+
+/** Words read confidently that hold three letters or digits: real text, not specks. */
+function confidentWords(page: OcrRawPage): number {
+  return page.lines.flat().filter((w) => w.confidence >= CONFIDENT_WORD && /[\p{L}\p{N}]{3}/u.test(w.text)).length;
+}
+
+/** A raw page read from an image scaled by `factor`, with its boxes put back in the original image's pixels. */
+function unscale(page: OcrRawPage, factor: number, width: number, height: number): OcrRawPage {
+  const back = (v: number) => v / factor;
+  return { width, height, lines: page.lines.map((line) => line.map((w) => ({ ...w, left: back(w.left), top: back(w.top), width: back(w.width), height: back(w.height) }))) };
+}
+
+/** The reading at LARGE_TEXT_SCALE when it finds clearly more confident words than `raw`; otherwise `raw`. */
+async function rereadSmaller(raw: OcrRawPage, bytes: Uint8Array, options: TesseractOptions): Promise<OcrRawPage> {
+  const small = await scaleImage(bytes, LARGE_TEXT_SCALE);
+  if (!small) return raw;
+  const [candidate] = await recognizeImage(small, { ...options, dpi: options.dpi ? options.dpi * LARGE_TEXT_SCALE : undefined });
+  if (!candidate) return raw;
+  const restored = unscale(candidate, LARGE_TEXT_SCALE, raw.width, raw.height);
+  return confidentWords(restored) >= confidentWords(raw) + MIN_GAINED_WORDS ? restored : raw;
+}
+
+function isSparse(page: OcrRawPage): boolean {
+  return confidentWords(page) < MIN_CONFIDENT_WORDS;
+}
+
 /** A page with enough words read mostly wrong: text lying in an orientation tesseract did not detect. */
 function isMisread(page: OcrRawPage): boolean {
   return page.lines.flat().length >= MIN_WORDS_TO_JUDGE && meanConfidence(page) < MISREAD_MEAN_CONFIDENCE;
 }
 
 /**
- * Reads a misread page again turned upside down, then sideways, until one
- * reading is confident; keeps the most confident. Costs OCR only on such pages.
+ * Reads a page again where the first reading shows tesseract missed it: a
+ * nearly empty reading at half resolution (text too large), a misread one
+ * turned upside down, then sideways, until one reading is confident; keeps the
+ * most confident. Costs OCR only on such pages.
  */
 export async function rereadTurned(raw: OcrRawPage, image: () => Promise<Uint8Array>, options: TesseractOptions): Promise<OcrRawPage> {
-  if (!isMisread(raw)) return raw;
+  const sparse = isSparse(raw);
+  if (!sparse && !isMisread(raw)) return raw;
   const bytes = await image();
   let best = raw;
+  if (sparse) {
+    best = await rereadSmaller(raw, bytes, options);
+    if (best !== raw || !isMisread(best)) return best;
+  }
   for (const turns of [2, 1, 3] as const) {
     const turned = await turnImage(bytes, turns);
     if (!turned) return best;
