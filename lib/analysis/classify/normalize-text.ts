@@ -1,11 +1,13 @@
+/** Only text with non-ASCII characters has anything for NFKD to decompose. */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
 /**
  * Folds text for phrase matching: upper case, every run of characters other than
  * letters and digits becomes one space. "B/L No.:" → "B L NO". Accented Latin
  * letters keep their base letter so "CERTIFICAT D'ORIGINE" still matches "ORIGINE".
  */
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKD")
+  return (NON_ASCII.test(text) ? text.normalize("NFKD") : text)
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, " ")
     .trim();

@@ -54,7 +54,7 @@ const ROW_TOLERANCE = 0.3;
 /** At least this many single letters in a row read as one letter-spaced word. */
 const MIN_SPACED_LETTERS = 3;
 /** Tagged SWIFT fields at the start of a line: ":20:", "31C:", ":45A:". */
-const MT_TAG = /^:?F?(\d{2}[A-Z]?):/;
+const MT_TAG = /^\s*:?F?(\d{2}[A-Z]?):/;
 
 export interface TitleMatch {
   cls: PageClass;
@@ -111,7 +111,7 @@ export function readPageFeatures(page: Page): PageFeatures {
   for (const line of page.lines) {
     normalizedLines.push(normalizeText(line.text));
     wordCount += line.words.length;
-    const tag = MT_TAG.exec(line.text.trimStart())?.[1];
+    const tag = MT_TAG.exec(line.text)?.[1];
     if (tag) tags.add(tag);
   }
   const medianFontSize = medianOf(page.lines.map((l) => l.fontSize));

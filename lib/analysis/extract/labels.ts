@@ -107,7 +107,7 @@ function matchAt(upper: string, tokens: Token[], i: number): Match | undefined {
   return { synonym, end, valueStart: SEPARATOR.lastIndex, colon: separator[1] !== undefined };
 }
 
-/** Whether upper[from, to) holds only JOINER characters (no substring is made: this runs for every token). */
+/** Whether upper[from, to) holds only joiner characters (no substring is made: this runs for every token). */
 function isJoiner(upper: string, from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (!JOINER_CHARS.has(upper[k]!) && !WHITE_SPACE.test(upper[k]!)) return false;
   return true;
@@ -161,7 +161,7 @@ export function findLabels(line: IndexedLine): LabelHit[] {
   let from = 0;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (token.start < from || upper[token.start - 1] === "'") continue;
+    if (token.start < from || upper[token.start - 1] === "'" || !TRIE.next.has(token.text)) continue;
     const match = matchAt(upper, tokens, i);
     if (!match) continue;
     const start = prefix && token.start === prefix.length ? 0 : token.start;

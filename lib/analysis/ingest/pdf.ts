@@ -1,7 +1,7 @@
 // The worker module registers itself on globalThis.pdfjsWorker; pdfjs then runs it
 // on the main thread instead of fetching a worker file (no paths, works when bundled).
 import "pdfjs-dist/legacy/build/pdf.worker.mjs";
-import { getDocument, Util, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { AnalysisError } from "../errors";
 import type { Page, Word } from "../types";
@@ -12,6 +12,8 @@ const ASCENT_SHARE = 0.8;
 /** Glyph box height as a share of the font size (ascent plus descent). */
 const GLYPH_HEIGHT_SHARE = 1.0;
 
+/** A word: a run of characters other than white space. */
+const WORD = /\S+/g;
 /** Ligatures (ﬁ), full-width forms and other compatibility characters are folded (NFKC) in items that have any. */
 const NON_ASCII = /[^\u0000-\u007f]/;
 
@@ -93,25 +95,40 @@ async function readPage(doc: PDFDocumentProxy, number: number): Promise<Page> {
   }
 }
 
+/** Length of the vector (a, b); exact and quick for the axis-aligned text that most pages hold. */
+function lengthOf(a: number, b: number): number {
+  if (b === 0) return Math.abs(a);
+  if (a === 0) return Math.abs(b);
+  return Math.hypot(a, b);
+}
+
 /**
  * Splits one text item into words. pdfjs gives only the item's origin and total
  * width, so each word's x is estimated from its character offset in the item.
  */
 function pushWords(item: RawItem, viewportTransform: number[], out: Word[]): void {
-  const m = Util.transform(viewportTransform, item.transform);
-  const fontSize = Math.hypot(m[2] ?? 0, m[3] ?? 0) || Math.hypot(m[0] ?? 0, m[1] ?? 0);
+  // The item's matrix in viewport space (Util.transform(viewportTransform, item.transform), without the array).
+  const [v0 = 1, v1 = 0, v2 = 0, v3 = 1, v4 = 0, v5 = 0] = viewportTransform;
+  const [t0 = 1, t1 = 0, t2 = 0, t3 = 1, t4 = 0, t5 = 0] = item.transform;
+  const m0 = v0 * t0 + v2 * t1;
+  const m1 = v1 * t0 + v3 * t1;
+  const m2 = v0 * t2 + v2 * t3;
+  const m3 = v1 * t2 + v3 * t3;
+  const fontSize = lengthOf(m2, m3) || lengthOf(m0, m1);
   if (!(fontSize > 0)) return;
   // Direction of the baseline in viewport space (1,0 for ordinary text).
-  const scaleX = Math.hypot(m[0] ?? 0, m[1] ?? 0) || 1;
-  const dirX = (m[0] ?? 1) / scaleX;
-  const dirY = (m[1] ?? 0) / scaleX;
-  const itemWidth = item.width * Math.hypot(viewportTransform[0] ?? 1, viewportTransform[1] ?? 0);
+  const scaleX = lengthOf(m0, m1) || 1;
+  const dirX = m0 / scaleX;
+  const dirY = m1 / scaleX;
+  const itemWidth = item.width * lengthOf(v0, v1);
   const str = NON_ASCII.test(item.str) ? item.str.normalize("NFKC") : item.str;
   const perChar = itemWidth / str.length;
-  const originX = m[4] ?? 0;
-  const originY = m[5] ?? 0;
-  const wordPattern = /\S+/g;
-  for (let match = wordPattern.exec(str); match; match = wordPattern.exec(str)) {
+  const originX = v0 * t4 + v2 * t5 + v4;
+  const originY = v1 * t4 + v3 * t5 + v5;
+  const height = GLYPH_HEIGHT_SHARE * fontSize;
+  const rise = ASCENT_SHARE * fontSize;
+  WORD.lastIndex = 0;
+  for (let match = WORD.exec(str); match; match = WORD.exec(str)) {
     const offset = match.index * perChar;
     const width = match[0].length * perChar;
     const baseX = originX + dirX * offset;
@@ -119,9 +136,9 @@ function pushWords(item: RawItem, viewportTransform: number[], out: Word[]): voi
     out.push({
       text: match[0],
       x: dirX >= 0 ? baseX : baseX - width,
-      y: baseY - ASCENT_SHARE * fontSize,
+      y: baseY - rise,
       width,
-      height: GLYPH_HEIGHT_SHARE * fontSize,
+      height,
       fontSize,
       confidence: 1,
     });
