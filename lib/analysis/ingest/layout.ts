@@ -92,12 +92,14 @@ function medianFontSize(lines: Line[]): number {
   return sizes[Math.floor(sizes.length / 2)] ?? 10;
 }
 
-function cutRegion(lines: Line[], median: number, depth: number): Line[] {
+/** `isBlock`: the region is one block of a white-band cut, which cutting again would leave whole. */
+function cutRegion(lines: Line[], median: number, depth: number, isBlock = false): Line[] {
   if (lines.length < 2 * MIN_COLUMN_LINES || depth > MAX_CUT_DEPTH) return readRows(lines);
   const columns = splitColumns(lines, median);
   if (columns) return columns.flatMap((part) => cutRegion(part, median, depth + 1));
+  if (isBlock) return readRows(lines);
   const blocks = splitBlocks(lines, median);
-  if (blocks.length > 1) return blocks.flatMap((part) => cutRegion(part, median, depth + 1));
+  if (blocks.length > 1) return blocks.flatMap((part) => cutRegion(part, median, depth + 1, true));
   return readRows(lines);
 }
 
