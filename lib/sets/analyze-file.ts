@@ -3,7 +3,8 @@ import type { Db } from "@/db/client";
 import { findSetFile, updateSetFile } from "@/db/queries/sets-files";
 import { AnalysisError } from "@/lib/analysis/errors";
 import { analyzePages } from "@/lib/analysis/pipeline";
-import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
+import { ingestDocumentIsolated, sharedPool } from "@/lib/analysis/isolate/ingest-isolated";
+import type { ProcessPool } from "@/lib/analysis/isolate/pool";
 import { env } from "@/lib/env";
 import { recordAnalysis } from "@/lib/services/record-analysis";
 import { databaseFileStore, type FileStore } from "./storage";
@@ -24,6 +25,8 @@ export async function analyzeFile(
   db: Db,
   params: { organizationId: string; setId: string; fileId: string; userId: string | null },
   store: FileStore = databaseFileStore(db),
+  /** The reader pool; the server's shared one except in tests that need their own caps. */
+  pool: ProcessPool = sharedPool(),
 ): Promise<void> {
   const scope = { organizationId: params.organizationId, fileId: params.fileId };
   try {
@@ -36,7 +39,7 @@ export async function analyzeFile(
     // Read in the isolated reader pool (time and memory caps, the organization's turn in the queue).
     // Unbounded: the set queue (analysis-queue.ts) already hands the pool at most PARALLEL_ANALYSES
     // files at a time, and an upload already accepted should wait its turn rather than fail.
-    const pages = await ingestDocumentIsolated(bytes, { maxPages: env().MAX_PAGES, tenant: params.organizationId, bounded: false });
+    const pages = await ingestDocumentIsolated(bytes, { maxPages: env().MAX_PAGES, tenant: params.organizationId, bounded: false }, pool);
     const result = analyzePages(pages, { evidence: true, fileName: file.fileName });
     const analysis = await recordAnalysis(db, {
       organizationId: params.organizationId,
