@@ -11,6 +11,7 @@ import { parseWeightKg } from "../normalize/weight";
 import type { ExtractionContext } from "./context";
 import { valueOfHit } from "./find-value";
 import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
+import { allMatches } from "../normalize/matches";
 
 /** Lines after an on-board notation that may still carry its date. */
 const ON_BOARD_LOOKAHEAD = 2;
@@ -51,7 +52,7 @@ export function scanSeals(ctx: ExtractionContext, key = "seal_numbers"): void {
     parts.push(part);
   };
   for (const line of ctx.doc.lines) {
-    for (const m of line.upper.matchAll(SEAL_INLINE)) add(m[1]!, partOf(line, m.index, m.index + m[0].length));
+    for (const m of allMatches(SEAL_INLINE, line.upper)) add(m[1]!, partOf(line, m.index, m.index + m[0].length));
   }
   if (seals.length === 0) {
     for (const hit of ctx.doc.hitsByKey.get("seal_numbers") ?? []) {
@@ -69,7 +70,7 @@ export function scanHsCodes(ctx: ExtractionContext, key = "hs_codes"): void {
   const codes: string[] = [];
   const parts: Part[] = [];
   const addFrom = (text: string, part: Part) => {
-    for (const m of text.matchAll(HS_CODE)) {
+    for (const m of allMatches(HS_CODE, text)) {
       const code = m[1]!.replace(/\s/g, "");
       if (!codes.includes(code)) {
         codes.push(code);
@@ -78,7 +79,7 @@ export function scanHsCodes(ctx: ExtractionContext, key = "hs_codes"): void {
     }
   };
   for (const line of ctx.doc.lines) {
-    for (const m of line.upper.matchAll(HS_LABEL)) {
+    for (const m of allMatches(HS_LABEL, line.upper)) {
       if (m[0].trim().length < 2) continue;
       const after = line.text.slice(m.index + m[0].length);
       const before = codes.length;
@@ -95,7 +96,7 @@ export function scanHsCodes(ctx: ExtractionContext, key = "hs_codes"): void {
 
 /** HS codes printed in a text: "1207.40", "0904.11.00", "HS 100199". */
 export function hsCodesIn(text: string): string[] {
-  return [...text.matchAll(HS_CODE)].map((m) => m[1]!.replace(/\s/g, ""));
+  return allMatches(HS_CODE, text).map((m) => m[1]!.replace(/\s/g, ""));
 }
 
 /** prepaid | collect from "FREIGHT PREPAID" anywhere, after the labelled "Freight:" box. */
@@ -154,7 +155,7 @@ export function scanWeightPhrases(ctx: ExtractionContext, keys: readonly string[
     const line = lines[i]!;
     const next = lines[i + 1];
     const text = next && next.page === line.page ? `${line.text} ${next.text}` : line.text;
-    for (const m of text.matchAll(WEIGHT_PHRASE)) {
+    for (const m of allMatches(WEIGHT_PHRASE, text)) {
       if (m.index >= line.text.length) break;
       const key = WEIGHT_KEYS[m[1]!.toUpperCase()]!;
       const kg = keys.includes(key) ? parseWeightKg(m[2]!, undefined, ctx.doc.decimalComma) : undefined;

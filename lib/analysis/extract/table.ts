@@ -9,6 +9,7 @@
 import { lineHeight, type IndexedLine } from "./doc-index";
 import { startsWithLabel, type Doc } from "./document";
 import { foundOf, partOf, type Found, type Part } from "./found";
+import { allMatches } from "../normalize/matches";
 
 export type ColumnKind =
   | "description" | "quantity" | "unit" | "unit_price" | "amount" | "packages" | "gross" | "net" | "measurement"
@@ -87,7 +88,7 @@ function readHeaderColumns(doc: Doc, row: number): Column[] {
   const columns: Column[] = [];
   for (const id of doc.rows[row]!) {
     const line = doc.lines[id]!;
-    const matches = [...line.upper.matchAll(HEADER_PATTERN)];
+    const matches = allMatches(HEADER_PATTERN, line.upper);
     // Column titles are short; prose mentioning "packages" or "goods" is not a header.
     if (line.words.length > Math.max(MAX_HEADER_WORDS, WORDS_PER_TITLE * matches.length)) continue;
     for (const m of matches) {

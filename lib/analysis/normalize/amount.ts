@@ -2,6 +2,7 @@
  * Amounts as printed → numbers: 1,234.56 / 1.234,56 / 1 234,56 / 1'234.56,
  * with or without a currency, SWIFT's #60,465.00# or "USD149,300.62".
  */
+import { allMatches } from "./matches";
 
 /** A numeric token: digits with optional thousands groups (, . ' or space) and a decimal part. */
 const NUMBER_TOKEN = /(?<![\d.,])[-−]?\d{1,3}(?:(?:[,.'’\u00a0\u202f]| (?=\d{3}(?:\D|$)))\d{3})+(?:[.,]\d+)?(?![\d])|(?<![\d.,])[-−]?\d+(?:[.,]\d+)?(?!\d)/g;
@@ -43,7 +44,7 @@ export function parseNumber(token: string, decimalComma = false): number | undef
 /** Every number in `text`, left to right. */
 export function findNumbers(text: string, decimalComma = false): NumberMatch[] {
   const found: NumberMatch[] = [];
-  for (const m of text.matchAll(NUMBER_TOKEN)) {
+  for (const m of allMatches(NUMBER_TOKEN, text)) {
     const value = parseNumber(m[0], decimalComma);
     if (value !== undefined) found.push({ value, index: m.index, length: m[0].length });
   }

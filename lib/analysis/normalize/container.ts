@@ -2,6 +2,7 @@
  * ISO 6346 container numbers (owner code of three letters, category U/J/Z,
  * six-digit serial, check digit) and seal numbers.
  */
+import { allMatches } from "./matches";
 
 /** Letter values of ISO 6346: A=10 upwards, skipping multiples of 11. */
 const LETTER_VALUES = new Map<string, number>();
@@ -42,7 +43,7 @@ export interface ContainerMatch {
 /** Every valid container number in `text` as "MSCU1234567", left to right. Invalid check digits are skipped. */
 export function findContainerNumbers(text: string): ContainerMatch[] {
   const found: ContainerMatch[] = [];
-  for (const m of text.toUpperCase().matchAll(CONTAINER_PATTERN)) {
+  for (const m of allMatches(CONTAINER_PATTERN, text.toUpperCase())) {
     const number = `${m[1]}${m[2]}${m[3]}`;
     if (isValidContainerNumber(number)) found.push({ number, index: m.index, length: m[0].length });
   }

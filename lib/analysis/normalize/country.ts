@@ -1,5 +1,6 @@
 /** Countries as printed → English short name ("P.R. CHINA" → "China", "U.S.A." → "United States"). */
 import { COUNTRY_ADJECTIVES, COUNTRY_ENTRIES } from "./country-names";
+import { allMatches } from "./matches";
 
 /**
  * Codes are too ambiguous inside running text ("IN", "TO", "ARE", "CAN"): only
@@ -44,7 +45,7 @@ export function normalizeCountry(text: string): string | undefined {
 export function findCountryIn(text: string): string | undefined {
   const key = keyOf(text);
   let last: string | undefined;
-  for (const m of key.matchAll(NAME_PATTERN)) last = BY_KEY.get(m[1]!) ?? last;
+  for (const m of allMatches(NAME_PATTERN, key)) last = BY_KEY.get(m[1]!) ?? last;
   if (last) return last;
   for (const word of key.split(" ").reverse()) if (COUNTRY_ADJECTIVES[word]) return COUNTRY_ADJECTIVES[word];
   return undefined;

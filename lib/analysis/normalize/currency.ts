@@ -1,4 +1,5 @@
 /** Currencies as printed (codes, symbols, words) → ISO 4217 codes. */
+import { allMatches } from "./matches";
 
 const ISO_CODES = new Set(
   (
@@ -32,7 +33,7 @@ const CODE_IN_TEXT = /(?<![A-Z])([A-Z]{3})(?![A-Z])/g;
 /** The ISO 4217 code of the first currency named in `text`, or undefined. */
 export function normalizeCurrency(text: string): string | undefined {
   const upper = text.toUpperCase();
-  for (const m of upper.matchAll(CODE_IN_TEXT)) if (ISO_CODES.has(m[1]!)) return m[1];
+  for (const m of allMatches(CODE_IN_TEXT, upper)) if (ISO_CODES.has(m[1]!)) return m[1];
   for (const [pattern, code] of NAMED) if (pattern.test(text)) return code;
   return undefined;
 }

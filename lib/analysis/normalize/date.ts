@@ -4,6 +4,7 @@
  * `DateContext` built from every date on the document, since one document
  * keeps one convention.
  */
+import { allMatches } from "./matches";
 
 export interface DateContext {
   dayFirst: boolean;
@@ -126,7 +127,7 @@ export function buildDateContext(texts: Iterable<string>): DateContext {
   let dayFirstSeen = false;
   let monthFirstSeen = false;
   for (const text of texts) {
-    for (const m of text.matchAll(NUMERIC_DATE)) {
+    for (const m of allMatches(NUMERIC_DATE, text)) {
       if (Number(m[1]) > 12) dayFirstSeen = true;
       else if (Number(m[2]) > 12) monthFirstSeen = true;
     }
