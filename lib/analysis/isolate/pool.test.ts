@@ -32,6 +32,12 @@ describe("ProcessPool", () => {
     await expect(pool.run<string>(job("answerAfter", "after", 0))).resolves.toBe("after");
   });
 
+  it("counts the memory of the processes a job starts (OCR, rendering) and kills them with it", async () => {
+    const pool = makePool({ size: 1, maxRssBytes: 400 * 1024 * 1024 });
+    await expect(pool.run(job("holdMemoryInHelper", 600), { timeoutMs: 30_000 })).rejects.toMatchObject({ code: "limit_exceeded" });
+    await expect(pool.run<string>(job("answerAfter", "after", 0))).resolves.toBe("after");
+  });
+
   it("turns a crashed child into an unreadable error and replaces it", async () => {
     const pool = makePool({ size: 1 });
     await expect(pool.run(job("crash"))).rejects.toMatchObject({ code: "unreadable" });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { AnalysisError } from "../errors";
 import { FairQueue } from "./fair-queue";
-import { killGroup, residentBytes } from "./process-control";
+import { groupResidentBytes, killGroup, residentBytes } from "./process-control";
 import { QueueFullError } from "./queue-full-error";
 
 export { QueueFullError };
@@ -29,7 +29,7 @@ export interface PoolOptions {
   size?: number;
   /** V8 old-space cap of each child, MiB. */
   maxHeapMb?: number;
-  /** Resident memory of each child above which it is killed, bytes (Linux only). */
+  /** Resident memory of each child, with the processes it started, above which it is killed, bytes (Linux only). */
   maxRssBytes?: number;
   /** Jobs a child serves before it is replaced, so slow leaks in parsers never accumulate. */
   maxJobsPerChild?: number;
@@ -61,6 +61,8 @@ const DEFAULT_MAX_JOBS_PER_CHILD = 50;
 /** A child that has not loaded its modules by then is broken (not the job's fault): the job fails as an internal error. */
 const CHILD_START_TIMEOUT_MS = 120_000;
 const MEMORY_POLL_MS = 250;
+/** Every so many polls the whole process group is measured (OCR and renderer processes included). */
+const GROUP_POLL_EVERY = 4;
 /** Weight of the newest job in the running mean of job durations behind Retry-After. */
 const DURATION_SMOOTHING = 0.2;
 /** The mean job duration assumed before any job has finished. */
@@ -257,8 +259,11 @@ export class ProcessPool {
         finish(() => waiting.reject(error), false);
       };
       const maxRss = this.options.maxRssBytes ?? DEFAULT_MAX_RSS_BYTES;
+      let polls = 0;
       const memoryWatch = setInterval(() => {
-        const rss = child.pid === undefined ? undefined : residentBytes(child.pid);
+        if (child.pid === undefined) return;
+        // The child leads its process group (detached), so the group id is its pid.
+        const rss = ++polls % GROUP_POLL_EVERY === 0 ? groupResidentBytes(child.pid) : residentBytes(child.pid);
         if (rss !== undefined && rss > maxRss) {
           killedFor = "memory";
           killGroup(child);
