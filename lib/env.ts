@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
   /** Time one document may take to be read (parsing and OCR); the reader is killed after it (422). */
   ANALYSIS_TIMEOUT_MS: positiveInt(180_000),
-  /** Resident memory one reader process may use, in MiB; the reader is killed beyond it (422). */
+  /** Resident memory one reader process (with the OCR and renderer processes it starts) may use, in MiB; killed beyond it (422). */
   ANALYSIS_MAX_MEMORY_MB: positiveInt(2048),
 });
 
