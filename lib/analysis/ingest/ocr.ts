@@ -1,6 +1,6 @@
 import type { Page, Word } from "../types";
 import { groupLines, orderLines } from "./layout";
-import { uprightPage, type UprightPage, type UprightWord } from "./ocr-geometry";
+import { detectOrientation, uprightPage, type UprightPage, type UprightWord } from "./ocr-geometry";
 import { recognizeImage, type OcrRawPage, type TesseractOptions } from "./ocr-tesseract";
 import { scaleImage, turnImage } from "./ocr-turn";
 
@@ -158,15 +158,36 @@ function isMisread(page: OcrRawPage): boolean {
   return page.lines.flat().length >= MIN_WORDS_TO_JUDGE && meanConfidence(page) < MISREAD_MEAN_CONFIDENCE;
 }
 
+/** Clockwise quarter turns that bring a page lying at `orientation` upright. */
+const UPRIGHT_TURNS = { 90: 3, 180: 2, 270: 1 } as const;
+
+/**
+ * Tesseract reads a page lying upside down or sideways through its orientation
+ * detection, but drops and misreads more of it than of the same page upright
+ * (whole rows of a form's noisy scan went missing). A page it read turned is
+ * read again turned upright; the upright reading is kept unless it is less sure.
+ */
+async function rereadUpright(raw: OcrRawPage, bytes: Uint8Array, options: TesseractOptions): Promise<OcrRawPage> {
+  const orientation = detectOrientation(raw);
+  if (orientation === 0) return raw;
+  const turned = await turnImage(bytes, UPRIGHT_TURNS[orientation]);
+  if (!turned) return raw;
+  const [candidate] = await recognizeImage(turned, options);
+  return candidate && confidentWords(candidate) >= confidentWords(raw) ? candidate : raw;
+}
+
 /**
  * Reads a page again where the first reading shows tesseract missed it: a
- * nearly empty reading at half resolution (text too large), a misread one
- * turned upside down, then sideways, until one reading is confident; keeps the
- * most confident. Costs OCR only on such pages.
+ * reading of a page lying turned again upright, a nearly empty reading at half
+ * resolution (text too large), a misread one turned upside down, then
+ * sideways, until one reading is confident; keeps the most confident. Costs OCR
+ * only on such pages.
  */
 export async function rereadTurned(raw: OcrRawPage, image: () => Promise<Uint8Array>, options: TesseractOptions): Promise<OcrRawPage> {
   const sparse = isSparse(raw);
-  if (!sparse && !isMisread(raw)) return raw;
+  if (!sparse && !isMisread(raw)) {
+    return raw.lines.flat().length >= MIN_WORDS_TO_JUDGE && detectOrientation(raw) !== 0 ? rereadUpright(raw, await image(), options) : raw;
+  }
   const bytes = await image();
   let best = raw;
   if (sparse) {
