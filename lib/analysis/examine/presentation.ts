@@ -58,10 +58,32 @@ export function toDoc(document: ExaminedDocument): Doc {
     type: split.document_type,
     typeId: idOfLabel(split.document_type),
     pages: split.pages,
-    fields: extracted,
+    fields: withLineItemTotals(extracted),
     text: document.text,
     textFromOcr: document.textSource === "ocr",
   };
+}
+
+/**
+ * An invoice or contract that lists its goods only as line items states its
+ * goods and its quantity there: the items' descriptions, and their quantities
+ * summed when every item counts in the same unit. What the document states
+ * itself always wins.
+ */
+export function withLineItemTotals(fields: Fields): Fields {
+  const items = Array.isArray(fields.line_items) ? (fields.line_items as Record<string, unknown>[]) : [];
+  if (items.length === 0) return fields;
+  const derived: Fields = { ...fields };
+  const descriptions = [...new Set(items.map((i) => (typeof i?.description === "string" ? i.description.trim() : "")).filter(Boolean))];
+  if (readText(fields, "description_of_goods") === undefined && descriptions.length > 0) derived.description_of_goods = descriptions.join("; ");
+  const units = new Set(items.map((i) => (typeof i?.unit === "string" ? i.unit.trim().toUpperCase() : "")));
+  const quantities = items.map((i) => i?.quantity);
+  if (fields.quantity === undefined && units.size === 1 && !units.has("") && quantities.every((q) => typeof q === "number" && Number.isFinite(q))) {
+    // Summed in thousandths so that 25.000 + 10.000 + 13.000 stays 48.
+    derived.quantity = (quantities as number[]).reduce((sum, q) => sum + Math.round(q * 1000), 0) / 1000;
+    derived.quantity_unit = [...units][0]!;
+  }
+  return derived;
 }
 
 export function refOf(doc: Doc): FindingDocument {
