@@ -9,8 +9,23 @@ import type { Word } from "../types";
 export const A4: [number, number] = [595.28, 841.89];
 /** Word's default margins: 1 inch all round. */
 export const DEFAULT_MARGINS: Margins = [72, 72, 72, 72];
-/** Average Helvetica/Calibri advance as a share of the font size. */
+/**
+ * Advances as a share of the font size, by kind of character (Arial/Helvetica
+ * metrics, rounded): capitals and digits are wider than the 0.5 em average of
+ * lower-case text, spaces and punctuation narrower. A form's capitals laid at
+ * the average width ran past the margin that Word fits them in.
+ */
 const CHAR_WIDTH_PER_EM = 0.5;
+const UPPER_WIDTH_PER_EM = 0.66;
+const DIGIT_WIDTH_PER_EM = 0.556;
+const NARROW_WIDTH_PER_EM = 0.28;
+const NARROW = /[\s.,:;'’!|/()\-[\]iljtfI]/;
+
+function textWidth(text: string, fontSize: number): number {
+  let ems = 0;
+  for (const ch of text) ems += NARROW.test(ch) ? NARROW_WIDTH_PER_EM : /[A-Z]/.test(ch) ? UPPER_WIDTH_PER_EM : /\d/.test(ch) ? DIGIT_WIDTH_PER_EM : CHAR_WIDTH_PER_EM;
+  return ems * fontSize;
+}
 const LINE_HEIGHT_PER_EM = 1.2;
 /**
  * A tab without a custom stop after it separates a label from its value: wider
@@ -70,9 +85,9 @@ export class Typesetter {
           const stop = tabStops.find((s) => x + s > cursor);
           cursor = stop === undefined || x + stop > x + width ? cursor + TAB_WIDTH_PER_EM * fontSize : x + stop;
         }
-        else if (/^ +$/.test(token)) cursor += advance * token.length;
+        else if (/^ +$/.test(token)) cursor += textWidth(token, fontSize);
         if (!token.trim()) continue;
-        const wordWidth = token.length * advance;
+        const wordWidth = textWidth(token, fontSize);
         if (cursor + wordWidth > x + width && cursor > x) {
           line++;
           cursor = x;
