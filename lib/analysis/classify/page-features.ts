@@ -118,14 +118,20 @@ export function readPageFeatures(page: Page): PageFeatures {
   const emailHeader = hasEmailHeader(page, normalizedLines);
   const titleMatches: TitleMatch[] = [];
   const unmatched: Line[] = [];
+  const normalizedOf = new Map<Line, string>();
   page.lines.forEach((line, i) => {
-    const match = matchTitle(line, normalizedLines[i] ?? "", page, medianFontSize);
+    if (!isTitleCandidate(line, page, medianFontSize)) return;
+    const normalized = normalizedLines[i] ?? "";
+    const match = matchTitle(line, normalized, page, medianFontSize);
     if (match) titleMatches.push(match);
-    else if (isTitleCandidate(line, page, medianFontSize)) unmatched.push(line);
+    else {
+      unmatched.push(line);
+      normalizedOf.set(line, normalized);
+    }
   });
   for (const row of rowsOf(unmatched)) {
     const joined = makeRowLine(row);
-    const match = matchTitle(joined, row.map((l) => collapseLetterSpacing(normalizeText(l.text))).join(" "), page, medianFontSize);
+    const match = matchTitle(joined, row.map((l) => collapseLetterSpacing(normalizedOf.get(l) ?? normalizeText(l.text))).join(" "), page, medianFontSize);
     if (match) titleMatches.push(match);
   }
   const titles = isDocumentList(titleMatches, medianFontSize) ? titleMatches.filter((m) => m.line.fontSize >= SINGLE_WORD_TITLE_FONT * medianFontSize) : titleMatches;
