@@ -9,10 +9,11 @@ import type { Doc } from "./document";
 import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
 
 /**
- * A tag opening a line. Scans read its opening colon as "1", "l" or "I" (":59:" → "159:"), its closing
- * colon as ";", and add a speck after it (":39A:."); a third leading digit before a colon is such a misread.
+ * A tag opening a line. Scans and photos read its opening colon as "1", "2", "l" or "I" (":59:" → "159:",
+ * ":42C:" → "242C:"), its closing colon as ";", and add a speck after it (":39A:."); such a character before
+ * an MT700 tag (20–78) and a colon is a misread colon.
  */
-const TAG_LINE = /^(?::|F|[1lI|](?=\d{2}[A-Z]?[:;]))?(\d{2}[A-Z]?)[:;][.,]?\s*/;
+const TAG_LINE = /^(?::|F|[12lI|](?=[2-7]\d[A-Z]?[:;]))?(\d{2}[A-Z]?)[:;][.,]?\s*/;
 const TITLE_START =
   /^(?:SEQUENCE|FORM|DOC|DATE|APPLICABLE|APPLICANT|BENEFICIARY|CURRENCY|AVAILABLE|DRAFTS?|DRAWEE|PARTIAL|TRANS|PORT|PLACE|LATEST|SHIPMENT|DESCRIPTION|DOCUMENTS|ADDITIONAL|CHARGES|PERIOD|CONFIRMATION|REIMB|INSTRUCTIONS|ADVIS|SENDER|TOLERANCE|PERCENTAGE|MAXIMUM|ISSUING|REQUESTED|SPECIAL|MIXED|DEFERRED|NUMBER|REFERENCE|PRE-ADVICE|AMOUNT)/i;
 /** Separators and envelope lines of a message printout, never part of a field. */

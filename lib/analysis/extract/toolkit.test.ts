@@ -112,7 +112,7 @@ describe("MT700 tags", () => {
   });
 
   test("tags as scans misread them: opening colon as 1, closing colon as a semicolon, a speck after it", () => {
-    const doc = prepareDocument([layoutPage("120: LC123\n:39A:. 05/05\n:42C; SIGHT\n159: ACME LTD")]);
+    const doc = prepareDocument([layoutPage("120: LC123\n:39A:. 05/05\n242C; SIGHT\n159: ACME LTD")]);
     const tags = parseTags(doc);
     expect(tagValue(tags.get("20"))?.text).toBe("LC123");
     expect(tagValue(tags.get("39A"))?.text).toBe("05/05");
