@@ -5,7 +5,7 @@ import { ingestEml } from "./eml";
 import { ingestImage } from "./image";
 import type { IngestLimits } from "./limits";
 import { fillScannedPages } from "./ocr-pdf";
-import { ingestPdf } from "./pdf";
+import { readPdf } from "./pdf";
 import { sniffFormat } from "./sniff";
 
 /** Pages analysed in one input unless the caller says otherwise. */
@@ -24,8 +24,10 @@ export async function ingestDocument(bytes: Uint8Array, options: IngestOptions =
   const format = sniffFormat(bytes);
   const limits = { ...options.limits, maxPages };
   switch (format) {
-    case "pdf":
-      return fillScannedPages(bytes, await ingestPdf(bytes, { maxPages }), { limits });
+    case "pdf": {
+      const { pages, pictureShares } = await readPdf(bytes, { maxPages });
+      return fillScannedPages(bytes, pages, { limits, pictureShares });
+    }
     case "docx":
       return ingestDocx(bytes, { limits });
     case "eml":

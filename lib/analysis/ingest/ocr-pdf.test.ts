@@ -5,7 +5,7 @@ import { OCR_TEST_TIMEOUT_MS, makeTextPdf, rasterisePdf, wordRecall, wordsOf } f
 import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
 import type { Page } from "../types";
 import { fillScannedPages, findScannedPages, hasSparseTextLayer } from "./ocr-pdf";
-import { ingestPdf } from "./pdf";
+import { ingestPdf, readPdf } from "./pdf";
 import { chooseRenderDpi } from "./render";
 
 const COVER_LETTER = ["COVERING SCHEDULE", "We enclose the following documents presented under credit LC58213409:", "Commercial invoice in 3 originals"];
@@ -37,15 +37,21 @@ async function stampText(pdf: Uint8Array, pageIndex: number, text: string): Prom
 describe("findScannedPages", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
   it("sends a page reading only 'Scanned with CamScanner' over a scan to OCR", async () => {
     const pdf = await stampText(await makeMixedPdf([{ digital: COVER_LETTER }, { scanned: { lines: INVOICE_LINES } }]), 1, "Scanned with CamScanner");
-    const pages = await ingestPdf(pdf, { maxPages: 10 });
+    const { pages, pictureShares } = await readPdf(pdf, { maxPages: 10 });
     expect(pages[1]!.lines.map((l) => l.text)).toEqual(["Scanned with CamScanner"]);
+    expect([...pictureShares.keys()]).toEqual([2]);
+    expect(pictureShares.get(2)).toBeGreaterThan(0.9);
+    expect(await findScannedPages(pdf, pages, pictureShares)).toEqual([2]);
+    // Without the shares read with the pages, the file is opened again for them.
     expect(await findScannedPages(pdf, pages)).toEqual([2]);
   });
 
   it("keeps the text layer of a sparse digital page without pictures", async () => {
     const pdf = await makeMixedPdf([{ digital: ["COPIES"] }, { digital: COVER_LETTER }, { digital: [] }]);
-    const pages = await ingestPdf(pdf, { maxPages: 10 });
+    const { pages, pictureShares } = await readPdf(pdf, { maxPages: 10 });
     expect(pages.map(hasSparseTextLayer)).toEqual([true, false, true]);
+    expect([...pictureShares]).toEqual([[1, 0], [3, 0]]);
+    expect(await findScannedPages(pdf, pages, pictureShares)).toEqual([]);
     expect(await findScannedPages(pdf, pages)).toEqual([]);
   });
 

@@ -4,7 +4,9 @@ import type { IngestLimits } from "./limits";
 import { resolveLimits } from "./limits";
 import { rereadTurned, toPages } from "./ocr";
 import { recognizeFile, type TesseractOptions } from "./ocr-tesseract";
-import { pictureShares } from "./pdf-pictures";
+import { openPdf } from "./pdf";
+import { pictureShareOrWhole } from "./pdf-pictures";
+import { hasSparseTextLayer } from "./sparse-page";
 import { withRenderedPages } from "./render";
 
 /**
@@ -17,32 +19,39 @@ import { withRenderedPages } from "./render";
  * drawing inspected, so digital pages pay nothing for the check.
  */
 
-/** Fewer letters and digits than this on a page and its text layer may not be the page's text. */
-export const MIN_TEXT_LAYER_CHARACTERS = 40;
+export { MIN_TEXT_LAYER_CHARACTERS, hasSparseTextLayer } from "./sparse-page";
+
 /** A sparse page is a scan when pictures cover at least this share of it; logos, stamps and signatures cover far less. */
 export const MIN_SCAN_PICTURE_SHARE = 0.25;
 
-const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]/gu;
-
 export interface PdfOcrOptions extends TesseractOptions {
   limits?: Partial<IngestLimits>;
-}
-
-/** Whether a text-layer page carries too little text to be the page's whole content. */
-export function hasSparseTextLayer(page: Page): boolean {
-  let characters = 0;
-  for (const line of page.lines) {
-    characters += line.text.replace(NOT_LETTER_OR_DIGIT, "").length;
-    if (characters >= MIN_TEXT_LAYER_CHARACTERS) return false;
-  }
-  return true;
+  /** Picture shares of sparse pages already read (readPdf); the others are read by opening the file again. */
+  pictureShares?: ReadonlyMap<number, number>;
 }
 
 /** Numbers of the pages to OCR: sparse text layer over a picture of most of the page. */
-export async function findScannedPages(pdf: Uint8Array, pages: Page[]): Promise<number[]> {
+export async function findScannedPages(pdf: Uint8Array, pages: Page[], known: ReadonlyMap<number, number> = new Map()): Promise<number[]> {
   const sparse = pages.filter(hasSparseTextLayer).map((page) => page.number);
-  const shares = await pictureShares(pdf, sparse);
-  return sparse.filter((number) => (shares.get(number) ?? 0) >= MIN_SCAN_PICTURE_SHARE);
+  const read = await readPictureShares(pdf, sparse.filter((number) => !known.has(number)));
+  return sparse.filter((number) => (known.get(number) ?? read.get(number) ?? 0) >= MIN_SCAN_PICTURE_SHARE);
+}
+
+/** The picture share of each given 1-based page of a PDF, opening it for that. */
+async function readPictureShares(pdf: Uint8Array, pageNumbers: number[]): Promise<Map<number, number>> {
+  const shares = new Map<number, number>();
+  if (pageNumbers.length === 0) return shares;
+  const doc = await openPdf(pdf);
+  try {
+    for (const number of pageNumbers) {
+      const page = await doc.getPage(number).catch(() => undefined);
+      shares.set(number, page ? await pictureShareOrWhole(page) : 1);
+      page?.cleanup();
+    }
+  } finally {
+    await doc.destroy();
+  }
+  return shares;
 }
 
 /** Renders and OCRs the given 1-based pages of a PDF; each Page keeps its number in the file. */
@@ -60,7 +69,7 @@ export async function ocrPdfPages(pdf: Uint8Array, pageNumbers: number[], option
 
 /** The PDF's pages with every page that needs OCR replaced by its OCR reading. */
 export async function fillScannedPages(pdf: Uint8Array, pages: Page[], options: PdfOcrOptions = {}): Promise<Page[]> {
-  const scanned = await findScannedPages(pdf, pages);
+  const scanned = await findScannedPages(pdf, pages, options.pictureShares);
   if (scanned.length === 0) return pages;
   const read = new Map((await ocrPdfPages(pdf, scanned, options)).map((page) => [page.number, page]));
   return pages.map((page) => read.get(page.number) ?? page);

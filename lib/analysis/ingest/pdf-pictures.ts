@@ -1,6 +1,5 @@
 import { OPS, Util } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { openPdf } from "./pdf";
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /**
  * How much of a PDF page is covered by raster pictures, from the page's drawing
@@ -78,30 +77,11 @@ export async function pictureShare(page: PDFPageProxy): Promise<number> {
   return Math.min(1, painted / pageArea);
 }
 
-/** A page whose drawing cannot be read counts as all picture: OCR, which renders it with poppler, may still read it. */
-async function readShare(doc: PDFDocumentProxy, number: number): Promise<number> {
-  let page: PDFPageProxy | undefined;
+/** pictureShare, or 1 when the page's drawing cannot be read: OCR, which renders the page with poppler, may still read it. */
+export async function pictureShareOrWhole(page: PDFPageProxy): Promise<number> {
   try {
-    page = await doc.getPage(number);
     return await pictureShare(page);
   } catch {
     return 1;
-  } finally {
-    page?.cleanup();
   }
-}
-
-/** The picture share of each given 1-based page of a PDF. */
-export async function pictureShares(pdf: Uint8Array, pageNumbers: number[]): Promise<Map<number, number>> {
-  const shares = new Map<number, number>();
-  if (pageNumbers.length === 0) return shares;
-  const doc = await openPdf(pdf);
-  try {
-    for (const number of pageNumbers) {
-      shares.set(number, await readShare(doc, number));
-    }
-  } finally {
-    await doc.destroy();
-  }
-  return shares;
 }

@@ -6,6 +6,8 @@ import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf
 import { AnalysisError } from "../errors";
 import type { Page, Word } from "../types";
 import { groupLines, orderLines } from "./layout";
+import { pictureShareOrWhole } from "./pdf-pictures";
+import { hasSparseTextLayer } from "./sparse-page";
 
 /** Top of a glyph box above the baseline, as a share of the font size (typical Latin ascent). */
 const ASCENT_SHARE = 0.8;
@@ -28,8 +30,22 @@ interface RawItem {
   width: number;
 }
 
+export interface PdfReading {
+  pages: Page[];
+  /**
+   * Picture share (see pdf-pictures.ts) of each page whose text layer is sparse,
+   * read while the file is open anyway: whether such a page is a scan to OCR.
+   */
+  pictureShares: Map<number, number>;
+}
+
 /** Reads a PDF's text layer into pages of positioned words and ordered lines. */
 export async function ingestPdf(bytes: Uint8Array, options: PdfIngestOptions): Promise<Page[]> {
+  return (await readPdf(bytes, options)).pages;
+}
+
+/** The text-layer pages, and how much of each sparse page pictures cover. */
+export async function readPdf(bytes: Uint8Array, options: PdfIngestOptions): Promise<PdfReading> {
   const { maxPages } = options;
   const doc = await openPdf(bytes);
   try {
@@ -40,8 +56,9 @@ export async function ingestPdf(bytes: Uint8Array, options: PdfIngestOptions): P
       );
     }
     const pages: Page[] = [];
-    for (let n = 1; n <= doc.numPages; n++) pages.push(await readPage(doc, n));
-    return pages;
+    const pictureShares = new Map<number, number>();
+    for (let n = 1; n <= doc.numPages; n++) pages.push(await readPage(doc, n, pictureShares));
+    return { pages, pictureShares };
   } finally {
     await doc.destroy();
   }
@@ -69,7 +86,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   }
 }
 
-async function readPage(doc: PDFDocumentProxy, number: number): Promise<Page> {
+async function readPage(doc: PDFDocumentProxy, number: number, pictureShares: Map<number, number>): Promise<Page> {
   let page: PDFPageProxy;
   try {
     page = await doc.getPage(number);
@@ -86,7 +103,10 @@ async function readPage(doc: PDFDocumentProxy, number: number): Promise<Page> {
       if ("str" in item && item.str.trim().length > 0) pushWords(item as RawItem, viewport.transform, words);
     }
     const lines = orderLines(groupLines(words));
-    return { number, width: viewport.width, height: viewport.height, lines, source: "text-layer" };
+    const read: Page = { number, width: viewport.width, height: viewport.height, lines, source: "text-layer" };
+    // Only sparse pages have their drawing read: digital pages pay nothing for the scan check.
+    if (hasSparseTextLayer(read)) pictureShares.set(number, await pictureShareOrWhole(page));
+    return read;
   } catch (error) {
     if (error instanceof AnalysisError) throw error;
     throw new AnalysisError("unreadable", `Page ${number} of the PDF cannot be read.`, number);
