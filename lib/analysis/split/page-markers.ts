@@ -183,7 +183,11 @@ function readSequence(text: string, next: Line | undefined): Pagination | undefi
   return seq ? toPagination(seq[1], seq[2]) : undefined;
 }
 
+/** Every pagination pattern and the page label name a page or sheet: lines without these words are not looked at further. */
+const PAGINATION_HINT = /PAGE|PG|SHEET/i;
+
 function readPagination(text: string, next: Line | undefined): Pagination | undefined {
+  if (!PAGINATION_HINT.test(text)) return undefined;
   for (const pattern of PAGINATION_PATTERNS) {
     const m = pattern.exec(text);
     if (m) return toPagination(m[1], m[2]);
@@ -210,7 +214,11 @@ function toPagination(currentText: string | undefined, totalText: string | undef
   return { current, total };
 }
 
+/** Any of REF_PATTERNS' labels: one test rules out the lines that name no reference. */
+const REF_HINT = new RegExp(REF_PATTERNS.map(([, label]) => `(?:${label.source})`).join("|"), "i");
+
 function readRefs(text: string, next: Line | undefined, refs: Map<string, string>): void {
+  if (!REF_HINT.test(text)) return;
   for (const [kind, label, sameLine] of REF_PATTERNS) {
     if (refs.has(kind) || !label.test(text)) continue;
     const value = sameLine.exec(text)?.[1] ?? (next && isBareLabel(text, label) ? REF_VALUE_AT_START.exec(next.text.trim())?.[1] : undefined);
