@@ -105,17 +105,20 @@ function cutRegion(lines: Line[], median: number, depth: number, isBlock = false
 
 /** Finds the widest vertical gutter no line crosses; returns the two sides when they read as columns. */
 function splitColumns(lines: Line[], median: number): [Line[], Line[]] | undefined {
-  const spans = lines.map((l) => [l.x, l.x + l.width] as const).sort((a, b) => a[0] - b[0]);
-  let reach = spans[0]?.[1] ?? 0;
-  let best: { at: number; width: number } | undefined;
-  for (let i = 1; i < spans.length; i++) {
-    const span = spans[i]!;
-    const gap = span[0] - reach;
-    if (gap >= GUTTER_FACTOR * median && (!best || gap > best.width)) best = { at: (reach + span[0]) / 2, width: gap };
-    reach = Math.max(reach, span[1]);
+  const byX = lines.slice().sort((a, b) => a.x - b.x);
+  let reach = byX.length > 0 ? byX[0]!.x + byX[0]!.width : 0;
+  let cut = 0;
+  let widest = -Infinity;
+  for (let i = 1; i < byX.length; i++) {
+    const line = byX[i]!;
+    const gap = line.x - reach;
+    if (gap >= GUTTER_FACTOR * median && gap > widest) {
+      cut = (reach + line.x) / 2;
+      widest = gap;
+    }
+    reach = Math.max(reach, line.x + line.width);
   }
-  if (!best) return undefined;
-  const cut = best.at;
+  if (widest === -Infinity) return undefined;
   const left = lines.filter((l) => l.x + l.width <= cut);
   const right = lines.filter((l) => l.x >= cut);
   if (left.length < MIN_COLUMN_LINES || right.length < MIN_COLUMN_LINES) return undefined;

@@ -14,6 +14,8 @@ const ASCENT_SHARE = 0.8;
 /** Glyph box height as a share of the font size (ascent plus descent). */
 const GLYPH_HEIGHT_SHARE = 1.0;
 
+/** An item with something other than white space in it. */
+const NOT_BLANK = /\S/;
 /** A word: a run of characters other than white space. */
 const WORD = /\S+/g;
 /** Ligatures (ﬁ), full-width forms and other compatibility characters are folded (NFKC) in items that have any. */
@@ -100,7 +102,7 @@ async function readPage(doc: PDFDocumentProxy, number: number, pictureShares: Ma
     const content = await page.getTextContent({ disableNormalization: true });
     const words: Word[] = [];
     for (const item of content.items) {
-      if ("str" in item && item.str.trim().length > 0) pushWords(item as RawItem, viewport.transform, words);
+      if ("str" in item && NOT_BLANK.test(item.str)) pushWords(item as RawItem, viewport.transform, words);
     }
     const lines = orderLines(groupLines(words));
     const read: Page = { number, width: viewport.width, height: viewport.height, lines, source: "text-layer" };
