@@ -6,6 +6,7 @@ import { ingestImage, type ImageIngestOptions } from "./image";
 import { A4, DEFAULT_MARGINS, Typesetter, type Margins, type PageDraft } from "./docx-typeset";
 import { groupLines, orderLines } from "./layout";
 import { assertWithinLimit, resolveLimits } from "./limits";
+import { fixDigitConfusions } from "./ocr";
 import { MIN_TEXT_LAYER_CHARACTERS } from "./ocr-pdf";
 import { sniffFormat } from "./sniff";
 
@@ -68,7 +69,8 @@ export async function ingestDocx(bytes: Uint8Array, options: ImageIngestOptions 
         continue;
       }
     }
-    const lines = orderLines(groupLines(draft.words));
+    // Word files made from scans carry the OCR's text, with its 1/l confusions.
+    const lines = orderLines(groupLines(draft.words.map((w) => ({ ...w, text: fixDigitConfusions(w.text) }))));
     pages.push({ number: pages.length + 1, width: size[0], height: size[1], lines, source: "docx" });
   }
   if (pages.every((p) => p.lines.length === 0)) throw new AnalysisError("empty", "The Word document contains no text.");

@@ -63,6 +63,8 @@ describe("what specks leave in OCR words", () => {
     expect(["‘PLG-23-4124", "“TANJUNG", "LAGOON’", "_CERRADO"].map(cleanOcrText)).toEqual(["PLG-23-4124", "TANJUNG", "LAGOON", "CERRADO"]);
     // Punctuation that is text stays: a dash between words, a trailing full stop, a slash.
     expect(["-", "LTD.", "+/-", "O'NEILL", "&"].map(cleanOcrText)).toEqual(["-", "LTD.", "+/-", "O'NEILL", "&"]);
+    // A letter read for a digit between digits is the digit; letters beside letters stay ("CO51232792").
+    expect(["ILCAE0022l000098", "2l08l7", "105-O004", "CO51232792", "3lC:"].map(cleanOcrText)).toEqual(["ILCAE00221000098", "210817", "105-O004", "CO51232792", "3lC:"]);
   });
 
   it("sets the words of one tesseract line on one baseline, so a bracket's descender does not start a new row", () => {

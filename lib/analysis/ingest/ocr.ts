@@ -53,10 +53,19 @@ function isKept(word: UprightWord): boolean {
 const STRAY_EDGES = /^[‘’“”"'`´_|~«»•¬]+|[‘’“”"'`´_|~«»•¬]+$/gu;
 const SPECK_ONLY = /^[‘’“”"'`´_|~«»•¬.,;]+$/u;
 
+/** Letters OCR reads for a digit ("2l0429", "105-O004"); between two digits they are never letters. */
+const ONE_BETWEEN_DIGITS = /(?<=\d)[lI|](?=\d)/g;
+const ZERO_BETWEEN_DIGITS = /(?<=\d)[O](?=\d)/g;
+
+/** A recognised word with a letter read for a digit between digits put back: "ILCAE0022l000098" → "ILCAE00221000098". */
+export function fixDigitConfusions(text: string): string {
+  return text.replace(ONE_BETWEEN_DIGITS, "1").replace(ZERO_BETWEEN_DIGITS, "0");
+}
+
 /** A word's text without the marks specks leave at its edges; empty when it is a speck. */
 export function cleanOcrText(text: string): string {
   if (SPECK_ONLY.test(text)) return "";
-  return text.replace(STRAY_EDGES, "");
+  return fixDigitConfusions(text.replace(STRAY_EDGES, ""));
 }
 
 /** The resolution to believe for an image: the stated one when plausible, else one that makes the page A4 wide. */
