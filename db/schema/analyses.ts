@@ -19,6 +19,8 @@ export const analyses = pgTable(
     sha256: char("sha256", { length: 64 }).notNull(),
     pageCount: integer("page_count").notNull(),
     result: jsonb("result").notNull(),
+    /** Each page's text ({number, text, ocr}), so that an examination by id reads the clauses the file carried. */
+    pageText: jsonb("page_text"),
     durationMs: integer("duration_ms").notNull(),
   },
   (t) => [index("analyses_organization_idx").on(t.organizationId, t.createdAt)],

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { pageTextsOf } from "@/lib/analysis/examine/page-text";
 import { analyzePages } from "@/lib/analysis/pipeline";
 import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
 import { FORMAT_MIME_TYPES, sniffFormat } from "@/lib/analysis/ingest/sniff";
@@ -86,6 +87,7 @@ export async function analyzeRequest(request: Request, { db, key }: KeyedContext
     sha256: createHash("sha256").update(document.bytes).digest("hex"),
     pageCount: pageCountOf(result),
     result,
+    pageText: pageTextsOf(pages),
     durationMs,
   });
   // The body stays the engine's array; the stored analysis is named beside it, for compare's analysis_id.

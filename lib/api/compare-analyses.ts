@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { findAnalysis } from "@/db/queries/analyses";
+import { splitTextOf, type PageText } from "@/lib/analysis/examine/page-text";
 import type { ExaminedDocument } from "@/lib/analysis/examine/types";
 import { ApiError } from "./errors";
 
@@ -22,11 +23,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * The stored response body as examined documents. Only `split` and
  * `extracted` are taken (no evidence), copied into fresh objects: the row is
- * data, not something to merge. Stored analyses keep no page text, so the
- * clause rules (clean B/L, transhipment, credit number on documents, :44D:,
- * amendment codes) stay silent on them.
+ * data, not something to merge. The stored page text feeds the clause rules
+ * (clean B/L, transhipment, credit number on documents, :44D:, amendment
+ * codes); analyses stored without it leave those rules silent.
  */
-function documentsOf(id: string, inputName: string | null, result: unknown): ExaminedDocument[] {
+function documentsOf(id: string, inputName: string | null, result: unknown, pageText: unknown): ExaminedDocument[] {
+  const texts = storedPageTexts(pageText);
   if (!Array.isArray(result)) throw new ApiError("unprocessable", `Analysis ${id} holds no analysis result to examine.`);
   return result.map((element: unknown, i) => {
     const split = isObject(element) ? element.split : undefined;
@@ -41,8 +43,17 @@ function documentsOf(id: string, inputName: string | null, result: unknown): Exa
       result: { split: { document_type: split.document_type as ExaminedDocument["result"]["split"]["document_type"], pages }, extracted: fields },
     };
     if (inputName) document.fileName = inputName;
-    return document;
+    return texts ? { ...document, ...splitTextOf(texts, pages) } : document;
   });
+}
+
+/** The stored page text when it has the shape pageTextsOf writes; anything else counts as none. */
+function storedPageTexts(value: unknown): PageText[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const texts = value.filter(
+    (p): p is PageText => isObject(p) && typeof p.number === "number" && typeof p.text === "string" && typeof p.ocr === "boolean",
+  );
+  return texts.length === value.length ? texts.map(({ number, text, ocr }) => ({ number, text, ocr })) : undefined;
 }
 
 /** Ids as sent: each well formed, none twice. Malformed → 400, before any query. */
@@ -69,7 +80,7 @@ export async function loadAnalyses(db: Db, organizationId: string, ids: string[]
   for (const id of ids) {
     const row = await findAnalysis(db, { organizationId, analysisId: id });
     if (!row) throw notFound(id);
-    documents.push(...documentsOf(id, row.inputName, row.result));
+    documents.push(...documentsOf(id, row.inputName, row.result, row.pageText));
   }
   return documents;
 }

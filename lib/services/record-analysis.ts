@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { insertAnalysis } from "@/db/queries/analyses";
+import type { PageText } from "@/lib/analysis/examine/page-text";
 import { organizationIdSchema, parseInput } from "./validation";
 
 const INPUT_NAME_MAX_LENGTH = 255;
@@ -16,6 +17,7 @@ const RecordAnalysisInput = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, "sha256 must be 64 lower-case hex digits"),
   pageCount: count,
   result: z.unknown().refine((value) => value !== undefined, "result is required"),
+  pageText: z.array(z.object({ number: count, text: z.string(), ocr: z.boolean() })).nullish(),
   durationMs: count,
 });
 
@@ -31,6 +33,8 @@ export interface RecordAnalysisInput {
   pageCount: number;
   /** The response body returned to the caller (stored as jsonb). */
   result: unknown;
+  /** Each page's text, for examining the analysis later by id (lib/analysis/examine/page-text.ts). */
+  pageText?: PageText[] | null;
   durationMs: number;
 }
 
@@ -47,6 +51,7 @@ export async function recordAnalysis(db: Db, input: RecordAnalysisInput): Promis
     sha256: params.sha256,
     pageCount: params.pageCount,
     result: params.result,
+    pageText: params.pageText ?? null,
     durationMs: params.durationMs,
   });
   return { id: row.id, createdAt: row.createdAt };

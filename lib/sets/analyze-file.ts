@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { findSetFile, updateSetFile } from "@/db/queries/sets-files";
 import { AnalysisError } from "@/lib/analysis/errors";
+import { pageTextsOf } from "@/lib/analysis/examine/page-text";
 import { analyzePages } from "@/lib/analysis/pipeline";
 import { ingestDocumentIsolated, sharedPool } from "@/lib/analysis/isolate/ingest-isolated";
 import type { ProcessPool } from "@/lib/analysis/isolate/pool";
@@ -49,6 +50,7 @@ export async function analyzeFile(
       sha256: file.sha256,
       pageCount: pageCountOf(pages),
       result,
+      pageText: pageTextsOf(pages),
       durationMs: Math.round(performance.now() - started),
     });
     await updateSetFile(db, scope, { status: "done", pageCount: pageCountOf(pages), analysisId: analysis.id, pages });

@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { analyzeDocument } from "@/lib/analysis";
@@ -37,6 +38,13 @@ async function storeAnalysis(db: Db, organizationId: string, upload: Upload): Pr
     organizationId, inputName: upload.name, inputBytes: upload.bytes.length, sha256: "0".repeat(64), pageCount: 1, result, durationMs: 1,
   });
   return id;
+}
+
+/** The PDF with one more line of text near the foot of its first page. */
+async function withNotation(pdf: Uint8Array, text: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(pdf);
+  doc.getPage(0).drawText(text, { x: 60, y: 60, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return doc.save();
 }
 
 const UNKNOWN_ANALYSIS = (id: string) => `No analysis ${id} was found for this API key's organization.`;
@@ -197,6 +205,28 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     expect(id).toMatch(/^ana_[0-9A-Za-z]{22}$/);
     const response = await handle(compareRequestOf(compareForm([credit], PRESENTATION_DATE, [id!]), key));
     expect(response.status).toBe(200);
+  });
+
+  it("200: analyses stored by analyze are examined by id exactly as their files, clause rules included", async () => {
+    // A carrier's notation declaring the packing defective: only the page text shows it (UCP 600 art. 27).
+    const bill = { name: "bill.pdf", bytes: await withNotation((await generatePacket({ seed: 11, types: ["bill_of_lading"] })).pdf, "3 CARTONS TORN AND STAINED") };
+    const analyze = withApiKey(analyzeRequest, { openDb: async () => db });
+    const ids: string[] = [];
+    for (const upload of [credit, invoice, bill]) {
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(upload.bytes)]), upload.name);
+      const analyzed = await analyze(new Request("http://api.test/v1/documents/analyze", { method: "POST", headers: { "x-api-key": key }, body: form }));
+      expect(analyzed.status).toBe(200);
+      ids.push(analyzed.headers.get(ANALYSIS_ID_HEADER)!);
+    }
+    type Body = { findings: { rule: string; severity: string; expected?: unknown; found?: unknown; documents: { type: string; pages: number[] }[] }[] };
+    // Documents are named by file or by analysis id; what was found must not depend on which.
+    const essence = (body: Body) =>
+      body.findings.map((f) => ({ ...f, documents: f.documents.map((d) => `${d.type} ${d.pages.join(",")}`), message: undefined, id: undefined })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const byFiles = (await (await handle(compareRequestOf(compareForm([credit, invoice, bill], PRESENTATION_DATE), key))).json()) as Body;
+    const byIds = (await (await handle(compareRequestOf(compareForm([], PRESENTATION_DATE, ids), key))).json()) as Body;
+    expect(byFiles.findings.map((f) => f.rule)).toContain("bl.clean");
+    expect(essence(byIds)).toEqual(essence(byFiles));
   });
 
   it("404: another organization's analysis id, answered exactly as an id that does not exist", async () => {

@@ -8,6 +8,7 @@ import { analyzePages } from "../index";
 import { ingestDocument, type IngestOptions } from "../ingest";
 import type { Page } from "../types";
 import { examinePresentation } from "./examine";
+import { pageTextsOf, splitTextOf } from "./page-text";
 import type { ExaminationResult, ExaminedDocument, Tolerances } from "./types";
 
 export interface PresentedFile {
@@ -31,10 +32,6 @@ export interface ExamineFilesOptions {
   analysed?: ExaminedDocument[];
 }
 
-function textOf(pages: Page[]): string {
-  return pages.map((p) => p.lines.map((l) => l.text).join("\n")).join("\n");
-}
-
 /** Ids are `<file name>#<split number>`; a file name given twice gets a counter so ids stay unique. */
 function uniqueName(name: string, seen: Map<string, number>): string {
   const count = (seen.get(name) ?? 0) + 1;
@@ -51,11 +48,8 @@ export async function analyzeForExamination(
 ): Promise<ExaminedDocument[]> {
   const pages = await ingest(file.bytes, ingestOptions);
   const splits = analyzePages(pages, { fileName: file.name });
-  return splits.map((result, i) => {
-    const own = pages.filter((p) => result.split.pages.includes(p.number));
-    const textSource = own.some((p) => p.source === "ocr") ? ("ocr" as const) : ("text-layer" as const);
-    return { id: `${id}#${i + 1}`, fileName: file.name, result, text: textOf(own), textSource };
-  });
+  const texts = pageTextsOf(pages);
+  return splits.map((result, i) => ({ id: `${id}#${i + 1}`, fileName: file.name, result, ...splitTextOf(texts, result.split.pages) }));
 }
 
 export async function examineFiles(
