@@ -2,8 +2,7 @@ import { Fragment } from "react";
 import { RULES } from "@/lib/analysis/examine";
 import { ANALYSIS_ID_FIELD } from "@/lib/api/compare-analyses";
 import { ANALYSIS_ID_HEADER, COMPARE_PATH, type OpenApiDocument } from "@/lib/api/openapi";
-import type { JsonSchema } from "@/lib/api/openapi-schemas";
-import { ResponseRow, Text } from "./parts";
+import { OperationBody, ResponseRow, Text } from "./parts";
 
 const COMPARE_EXAMPLES = [
   {
@@ -18,48 +17,17 @@ const COMPARE_EXAMPLES = [
   },
 ];
 
-function typeOf(schema: JsonSchema): string {
-  if (schema.type === "array") {
-    const items = (schema.items ?? {}) as JsonSchema;
-    return items.format === "binary" ? "file, repeatable" : `${String(items.type)}, repeatable`;
-  }
-  return schema.format === "date" ? "date (YYYY-MM-DD)" : String(schema.type);
-}
-
 /** The compare operation of the API reference, rendered from the same OpenAPI document, and the rules it applies. */
 export function CompareSection({ doc }: { doc: OpenApiDocument }) {
   const operation = doc.paths[COMPARE_PATH]?.post;
   if (!operation) throw new Error("the OpenAPI document lacks the compare operation");
-  const [intro = "", ...rest] = operation.description.split("\n\n");
-  const decisions = rest.join("\n").split("\n").map((line) => line.replace(/^- /, ""));
-  const form = operation.requestBody?.content["multipart/form-data"].schema ?? {};
-  const fields = Object.entries((form.properties ?? {}) as Record<string, JsonSchema>);
   return (
     <>
       <h2 id="compare">Examine a presentation (compare)</h2>
       <p className="endpoint">
         <span className="method">POST</span> <code>{COMPARE_PATH}</code>
       </p>
-      <p>{intro}</p>
-      <h3>Form fields (multipart/form-data)</h3>
-      <table>
-        <thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
-        <tbody>
-          {fields.map(([name, schema]) => (
-            <tr key={name}>
-              <td><code>{name}</code></td>
-              <td>{typeOf(schema)}</td>
-              <td><Text>{String(schema.description ?? "")}</Text></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>Rules and limits</h3>
-      <ul>
-        {decisions.map((line) => (
-          <li key={line}><Text>{line}</Text></li>
-        ))}
-      </ul>
+      <OperationBody operation={operation} />
       {COMPARE_EXAMPLES.map((example) => (
         <Fragment key={example.title}>
           <h3>{example.title}</h3>

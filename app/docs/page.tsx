@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { ANALYZE_PATH, buildOpenApiDocument } from "@/lib/api/openapi";
 import type { JsonSchema } from "@/lib/api/openapi-schemas";
 import { CompareSection } from "./compare-section";
-import { kindText, ResponseRow, schemaByRef, Text } from "./parts";
+import { kindText, OperationBody, ResponseRow, schemaByRef, Text } from "./parts";
 
 export const metadata: Metadata = { title: "Document API reference — Shipshape" };
 // Limits come from the running server's environment, not the build machine's.
@@ -32,10 +32,6 @@ export default function DocsPage() {
   const doc = buildOpenApiDocument();
   const operation = doc.paths[ANALYZE_PATH]?.post;
   if (!operation) throw new Error("the OpenAPI document lacks the analyze operation");
-  const [intro = "", ...rest] = operation.description.split("\n\n");
-  const decisions = rest.join("\n").split("\n").map((line) => line.replace(/^- /, ""));
-  const form = operation.requestBody?.content["multipart/form-data"].schema ?? {};
-  const fields = Object.entries((form.properties ?? {}) as Record<string, JsonSchema>);
   const scheme = doc.components.securitySchemes.ApiKey;
   const splits = ((doc.components.schemas.SplitResult?.oneOf ?? []) as { $ref: string }[]).map((ref) =>
     schemaByRef(doc, ref.$ref),
@@ -69,39 +65,7 @@ export default function DocsPage() {
       <p className="endpoint">
         <span className="method">POST</span> <code>{ANALYZE_PATH}</code>
       </p>
-      <p>{intro}</p>
-      <h3>Form fields (multipart/form-data)</h3>
-      <table>
-        <thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
-        <tbody>
-          {fields.map(([name, schema]) => (
-            <tr key={name}>
-              <td><code>{name}</code></td>
-              <td>{schema.format === "binary" ? "file" : String(schema.type)}</td>
-              <td><Text>{String(schema.description ?? "")}</Text></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>Query parameters</h3>
-      <table>
-        <thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead>
-        <tbody>
-          {(operation.parameters ?? []).map((param) => (
-            <tr key={param.name}>
-              <td><code>{param.name}</code></td>
-              <td>{kindText(param.schema)}</td>
-              <td><Text>{param.description}</Text></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>Rules and limits</h3>
-      <ul>
-        {decisions.map((line) => (
-          <li key={line}><Text>{line}</Text></li>
-        ))}
-      </ul>
+      <OperationBody operation={operation} />
 
       <h2 id="examples">curl examples</h2>
       <p className="muted">Set <code>BASE_URL</code> (e.g. http://localhost:3000) and <code>API_KEY</code> first.</p>

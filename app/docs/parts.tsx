@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { ApiResponseDoc, OpenApiDocument } from "@/lib/api/openapi";
+import type { ApiResponseDoc, OpenApiDocument, OperationDoc } from "@/lib/api/openapi";
 import type { JsonSchema } from "@/lib/api/openapi-schemas";
 
 // Pieces of the API reference page shared by its operations.
@@ -50,3 +50,49 @@ export function ResponseRow({ status, response }: { status: string; response: Ap
   );
 }
 
+
+/** How a form field is sent: "file", "string, repeatable", "date (YYYY-MM-DD)". */
+function fieldTypeOf(schema: JsonSchema): string {
+  if (schema.type === "array") {
+    const items = (schema.items ?? {}) as JsonSchema;
+    return items.format === "binary" ? "file, repeatable" : `${String(items.type)}, repeatable`;
+  }
+  if (schema.format === "binary") return "file";
+  return schema.format === "date" ? "date (YYYY-MM-DD)" : String(schema.type);
+}
+
+/**
+ * An operation's introduction, its multipart form fields and its rules and
+ * limits, as the OpenAPI description states them (first paragraph, then one
+ * decision per line).
+ */
+export function OperationBody({ operation }: { operation: OperationDoc }) {
+  const [intro = "", ...rest] = operation.description.split("\n\n");
+  const decisions = rest.join("\n").split("\n").map((line) => line.replace(/^- /, ""));
+  const form = operation.requestBody?.content["multipart/form-data"].schema ?? {};
+  const fields = Object.entries((form.properties ?? {}) as Record<string, JsonSchema>);
+  return (
+    <>
+      <p>{intro}</p>
+      <h3>Form fields (multipart/form-data)</h3>
+      <table>
+        <thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
+        <tbody>
+          {fields.map(([name, schema]) => (
+            <tr key={name}>
+              <td><code>{name}</code></td>
+              <td>{fieldTypeOf(schema)}</td>
+              <td><Text>{String(schema.description ?? "")}</Text></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Rules and limits</h3>
+      <ul>
+        {decisions.map((line) => (
+          <li key={line}><Text>{line}</Text></li>
+        ))}
+      </ul>
+    </>
+  );
+}
