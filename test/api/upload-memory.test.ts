@@ -14,6 +14,8 @@ const LIMIT_BYTES = env().MAX_UPLOAD_MB * MB;
 const UPLOAD_BYTES = LIMIT_BYTES * 4;
 const CHUNK = Buffer.alloc(64 * 1024, 0x20);
 const BOUNDARY = "----shipshape-memory-test";
+/** How long an answer may take to arrive after the server closed the connection under the client's writes. */
+const ANSWER_GRACE_MS = 5000;
 
 interface Outcome {
   status: number;
@@ -46,13 +48,21 @@ function streamUpload(origin: string, key: string, total: number): Promise<Outco
       });
     });
     // Once the server has answered and closed, a write may fail: that is the refusal, not an error.
-    req.on("error", (error) => (answered ? undefined : reject(error)));
+    // The write can also fail just before the answer is read (the server closed its end first): stop
+    // sending and give the answer that is already on its way a moment to arrive.
+    let stopped = false;
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") return reject(error);
+      stopped = true;
+      setTimeout(() => answered || reject(error), ANSWER_GRACE_MS);
+    });
     const write = () => {
-      while (!answered && sent < total) {
+      while (!answered && !stopped && sent < total) {
         sent += CHUNK.length;
         if (!req.write(CHUNK)) return void req.once("drain", write);
       }
-      if (!answered) req.end(`\r\n--${BOUNDARY}--\r\n`);
+      if (!answered && !stopped) req.end(`\r\n--${BOUNDARY}--\r\n`);
     };
     req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-1.7\n`);
     write();
