@@ -15,6 +15,8 @@ describe("party names", () => {
     expect(same("MITSUI AND CO LTD 2-1, OTEMACHI 1-CHOME", "MITSUI & CO., LTD.")).toBe(true);
     expect(same("GREEN OASIS CO LLC PO BOX 1297", "GREEN OASIS CO. LLC")).toBe(true);
     expect(same("TO THE ORDER OF KOREA TRADE FINANCE BANK, KOREA", "KOREA TRADE FINANCE BANK")).toBe(true);
+    expect(same("PEARL GULF AGRI SUPPLIES LLC, SHARJAH, UAE", "PEARL GULF AGRI SUPPLIES LLC")).toBe(true);
+    expect(same("PEARL GULF AGRI SUPPLIES LLC, SHARJAH, UAE", "GULF PEARL TRADING LLC")).toBe(false);
   });
 
   it("tolerates OCR noise but not another company", () => {

@@ -44,6 +44,12 @@ export function coreName(name: string): string {
   if (address && address.index > 0) text = text.slice(0, address.index);
   text = text.replace(/&/g, " AND ");
   for (const [pattern, joined] of JOINS) text = text.replace(pattern, joined);
+  // A comma after the legal form starts the address ("PEARL GULF AGRI SUPPLIES LLC, SHARJAH, UAE").
+  for (const m of text.matchAll(/\b([A-Z]+)\.?\s*,/g)) {
+    if (!LEGAL_FORMS.has(m[1]!)) continue;
+    text = text.slice(0, m.index + m[1]!.length);
+    break;
+  }
   const words = text.replace(/[^A-Z0-9]+/g, " ").trim().split(" ").filter(Boolean);
   while (words.length > 1 && (LEGAL_FORMS.has(words.at(-1)!) || words.at(-1) === "AND" || words.at(-1) === "THE")) {
     words.pop();
