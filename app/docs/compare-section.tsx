@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { RULES } from "@/lib/analysis/examine";
 import { ANALYSIS_ID_FIELD } from "@/lib/api/compare-analyses";
 import { ANALYSIS_ID_HEADER, COMPARE_PATH, type OpenApiDocument } from "@/lib/api/openapi";
-import { OperationBody, ResponseRow, Text } from "./parts";
+import { OperationBody, ResponsesTable, Text } from "./parts";
 
 const COMPARE_EXAMPLES = [
   {
@@ -35,14 +35,7 @@ export function CompareSection({ doc }: { doc: OpenApiDocument }) {
         </Fragment>
       ))}
       <h3>Responses</h3>
-      <table>
-        <thead><tr><th>Status</th><th>Meaning</th><th>Example body</th></tr></thead>
-        <tbody>
-          {Object.entries(operation.responses).map(([status, response]) => (
-            <ResponseRow key={status} status={status} response={response} />
-          ))}
-        </tbody>
-      </table>
+      <ResponsesTable operation={operation} />
       <h3 id="rules">Examination rules</h3>
       <p className="muted">Every finding names one of these rules and its UCP 600 / ISBP 821 reference.</p>
       <table>

@@ -3,7 +3,7 @@ import { Fragment } from "react";
 import { ANALYZE_PATH, buildOpenApiDocument } from "@/lib/api/openapi";
 import type { JsonSchema } from "@/lib/api/openapi-schemas";
 import { CompareSection } from "./compare-section";
-import { kindText, OperationBody, ResponseRow, schemaByRef, Text } from "./parts";
+import { kindText, OperationBody, ResponsesTable, schemaByRef, Text } from "./parts";
 
 export const metadata: Metadata = { title: "Document API reference — Shipshape" };
 // Limits come from the running server's environment, not the build machine's.
@@ -77,14 +77,7 @@ export default function DocsPage() {
       ))}
 
       <h2 id="responses">Responses</h2>
-      <table>
-        <thead><tr><th>Status</th><th>Meaning</th><th>Example body</th></tr></thead>
-        <tbody>
-          {Object.entries(operation.responses).map(([status, response]) => (
-            <ResponseRow key={status} status={status} response={response} />
-          ))}
-        </tbody>
-      </table>
+      <ResponsesTable operation={operation} />
 
       <CompareSection doc={doc} />
 

@@ -30,7 +30,7 @@ export function kindText(schema: JsonSchema): string {
   return String(schema.type);
 }
 
-export function ResponseRow({ status, response }: { status: string; response: ApiResponseDoc }) {
+function ResponseRow({ status, response }: { status: string; response: ApiResponseDoc }) {
   const examples = Object.values(response.content["application/json"].examples ?? {});
   return (
     <tr>
@@ -94,5 +94,19 @@ export function OperationBody({ operation }: { operation: OperationDoc }) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** An operation's responses: status, meaning and an example body each. */
+export function ResponsesTable({ operation }: { operation: OperationDoc }) {
+  return (
+    <table>
+      <thead><tr><th>Status</th><th>Meaning</th><th>Example body</th></tr></thead>
+      <tbody>
+        {Object.entries(operation.responses).map(([status, response]) => (
+          <ResponseRow key={status} status={status} response={response} />
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -171,15 +171,7 @@ function analyzeOperation(config: Env): OperationDoc {
         empty: "The document is empty (0 bytes).",
         unreachable_url: "Could not fetch the url: the server answered 404.",
       }, RATE_LIMIT_HEADER_REFS),
-      "429": errorResponse("Too many requests for this organization's keys of this kind; retry after `Retry-After` seconds.", {
-        rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this organization's sandbox keys; retry after 3 s.`,
-      }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
-      "500": errorResponse("An internal error; the detail names the request id to quote.", {
-        internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
-      }, RATE_LIMIT_HEADER_REFS),
-      "503": errorResponse("Every document reader is busy and the queue is full; retry after `Retry-After` seconds.", {
-        queue_full: "The server is reading as many documents as it can and its queue is full; retry after 4 s.",
-      }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+      ...sharedResponses(config),
     },
   };
 }
@@ -263,16 +255,24 @@ function compareOperation(config: Env): OperationDoc {
       "422": errorResponse("A file is empty, unreadable, encrypted or over a limit, or the presentation cannot be examined.", {
         empty: "empty.pdf: the document is empty (0 bytes).",
       }, RATE_LIMIT_HEADER_REFS),
-      "429": errorResponse("Too many requests for this organization's keys of this kind; retry after `Retry-After` seconds.", {
-        rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this organization's sandbox keys; retry after 3 s.`,
-      }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
-      "500": errorResponse("An internal error; the detail names the request id to quote.", {
-        internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
-      }, RATE_LIMIT_HEADER_REFS),
-      "503": errorResponse("Every document reader is busy and the queue is full; retry after `Retry-After` seconds.", {
-        queue_full: "The server is reading as many documents as it can and its queue is full; retry after 4 s.",
-      }, { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+      ...sharedResponses(config),
     },
+  };
+}
+
+/** Responses every keyed operation gives alike: over the rate limit, an internal error, a full reader queue. */
+function sharedResponses(config: Env): Record<"429" | "500" | "503", ApiResponseDoc> {
+  const retryHeaders = { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } };
+  return {
+    "429": errorResponse("Too many requests for this organization's keys of this kind; retry after `Retry-After` seconds.", {
+      rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this organization's sandbox keys; retry after 3 s.`,
+    }, retryHeaders),
+    "500": errorResponse("An internal error; the detail names the request id to quote.", {
+      internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
+    }, RATE_LIMIT_HEADER_REFS),
+    "503": errorResponse("Every document reader is busy and the queue is full; retry after `Retry-After` seconds.", {
+      queue_full: "The server is reading as many documents as it can and its queue is full; retry after 4 s.",
+    }, retryHeaders),
   };
 }
 
