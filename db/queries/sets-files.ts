@@ -38,6 +38,11 @@ export async function listSetFiles(db: Db, params: { organizationId: string; set
     .orderBy(asc(setFiles.createdAt), asc(setFiles.id));
 }
 
+/** The one file of one set of one organization: every lookup of a single file is scoped by all three. */
+function fileOfSet(params: { organizationId: string; setId: string; fileId: string }) {
+  return and(eq(setFiles.organizationId, params.organizationId), eq(setFiles.setId, params.setId), eq(setFiles.id, params.fileId));
+}
+
 /** One file of one set, pages included. */
 export async function findSetFile(
   db: Db,
@@ -46,9 +51,7 @@ export async function findSetFile(
   const [row] = await db
     .select()
     .from(setFiles)
-    .where(
-      and(eq(setFiles.organizationId, params.organizationId), eq(setFiles.setId, params.setId), eq(setFiles.id, params.fileId)),
-    )
+    .where(fileOfSet(params))
     .limit(1);
   return row;
 }
@@ -103,9 +106,7 @@ export async function findSetFileStorage(
   const [row] = await db
     .select({ storageKey: setFiles.storageKey, format: setFiles.format, fileName: setFiles.fileName })
     .from(setFiles)
-    .where(
-      and(eq(setFiles.organizationId, params.organizationId), eq(setFiles.setId, params.setId), eq(setFiles.id, params.fileId)),
-    )
+    .where(fileOfSet(params))
     .limit(1);
   return row;
 }
