@@ -12,9 +12,9 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where embedded PGlite keeps its data; `memory://` keeps it in memory (tests). */
   PGLITE_DIR: z.string().default(".data/pglite"),
-  /** Requests per minute per key (and per organization) for production keys. */
+  /** Requests per minute that an organization's production keys share. */
   RATE_LIMIT_PRODUCTION: positiveInt(120),
-  /** Requests per minute per key for sandbox keys. */
+  /** Requests per minute that an organization's sandbox keys share. */
   RATE_LIMIT_SANDBOX: positiveInt(20),
   /** Largest accepted upload or fetched document, in MiB. */
   MAX_UPLOAD_MB: positiveInt(25),
