@@ -6,7 +6,7 @@ import { BASE_URL, E2E_PORT, FIRST_RUN_PORT, FIRST_RUN_URL } from "./e2e/support
  * The config is evaluated in the runner and again in every worker: the run id
  * is fixed once here and inherited through the environment.
  */
-process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/\D/g, "").slice(0, 14) + `-${process.pid}`;
+process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}-${process.pid}`;
 
 /** Building takes a few minutes on a shared 2-core machine; the analyze call reads a PDF. */
 const SERVER_START_TIMEOUT_MS = 10 * 60_000;

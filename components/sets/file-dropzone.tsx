@@ -18,6 +18,7 @@ export function FileDropzone({ onFiles, compact = false, disabled = false }: { o
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the drop target wraps a labelled file input, which is the keyboard path
     <div
       className={`dropzone${over ? " dropzone-over" : ""}${compact ? " dropzone-compact" : ""}`}
       onDragOver={(event) => {

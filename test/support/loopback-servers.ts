@@ -39,7 +39,7 @@ export async function startCanary(): Promise<Canary> {
     return server;
   };
   const servers = [await listen(make(), 80, "127.0.0.1"), await listen(make(), 80, "::1"), await listen(make(), 0, "127.0.0.1")];
-  const port = (servers[2]?.address() as AddressInfo).port;
+  const port = (servers[2]!.address() as AddressInfo).port;
   return { connections: () => count, port, close: async () => void (await Promise.all(servers.map(close))) };
 }
 

@@ -46,9 +46,9 @@ export function IssueKeyDialog({ open, onClose }: { open: boolean; onClose: () =
         footer={<Button variant="primary" onClick={close}>Done</Button>}
       >
         <div className="field">
-          <span className="field-label" id="new-key-label">{record.kind === "production" ? "Production key" : "Sandbox key"}</span>
+          <span className="field-label">{record.kind === "production" ? "Production key" : "Sandbox key"}</span>
           <div className="secret-box">
-            <code aria-labelledby="new-key-label" data-testid="new-api-key">{key}</code>
+            <code data-testid="new-api-key">{key}</code>
             <CopyButton value={key} label="Copy API key" />
           </div>
         </div>

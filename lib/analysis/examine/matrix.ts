@@ -18,7 +18,7 @@ function roleOf(p: Presentation, doc: Doc): MatrixColumn["role"] {
 
 const ROLE_ORDER: MatrixColumn["role"][] = ["credit", "amendment", "instruction", "contract", "presented"];
 
-function valueOf(fields: Fields, key: string): MatrixCell["value"] {
+function cellValueOf(fields: Fields, key: string): MatrixCell["value"] {
   const value = fields[key];
   if (typeof value === "number" && Number.isFinite(value)) return value;
   if (typeof value === "string" && value.trim()) return value.trim();
@@ -43,7 +43,7 @@ function cellOf(spec: RowSpec, doc: Doc, fields: Fields, restates: boolean): Mat
   const where = doc.typeId ? spec.fields[doc.typeId] : undefined;
   if (!where) return { value: null, state: "absent" };
   const keys = Array.isArray(where) ? where : [where];
-  const values = keys.map((k) => valueOf(fields, k));
+  const values = keys.map((k) => cellValueOf(fields, k));
   const [first] = values;
   const value = keys.length > 1 ? (first === null || first === undefined ? null : values.filter((v) => v !== null).join(" ")) : (first ?? null);
   const field = keys[0]!;

@@ -20,7 +20,7 @@ const MAX_TRAILING_TOKEN = 3;
 /** Prefixes that are not part of the name. */
 const LEADING_NOISE = /^(?:M\/S\.?|MESSRS\.?|TO THE ORDER OF|TO ORDER OF|TO THE ORDER|ORDER OF)\s+/;
 /** Where an address starts inside a name cell: a P.O. box, or a number after the name proper. */
-const ADDRESS_START = /\b(?:P\.?\s?O\.?\s?BOX|POST BOX|NO\.\s?\d)|,?\s+\d[\dA-Z\-\/]*[,\s]/;
+const ADDRESS_START = /\b(?:P\.?\s?O\.?\s?BOX|POST BOX|NO\.\s?\d)|,?\s+\d[\dA-Z\-/]*[,\s]/;
 
 /** Spelling variants of the same legal form, joined into one token. */
 const JOINS: [RegExp, string][] = [

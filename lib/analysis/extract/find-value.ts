@@ -20,7 +20,7 @@ const MAX_INDENT_EM = 8;
 /** A line further right than this fraction of the page width is another box, not the label's value. */
 const MAX_RIGHT_GAP = 0.3;
 /** The wrapped end of a long label in the label column ("Departure:", "Services:"). */
-const LABEL_TAIL = /^[A-Za-z][A-Za-z .\/&-]{0,30}:$/;
+const LABEL_TAIL = /^[A-Za-z][A-Za-z ./&-]{0,30}:$/;
 /** A numbered box title in title case ("4. For official use") is never a value. */
 const BOX_TITLE = /^\d{1,2}\.\s+[A-Z][a-z]/;
 

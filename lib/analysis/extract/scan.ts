@@ -25,7 +25,7 @@ const FREIGHT_PHRASE = /FREIGHT\s+(?:PRE-?\s?PAID|COLLECT|PAYABLE\s+AT\s+DESTINA
 const INCOTERM_LINE = /^(?:TOTAL\s+(?:VALUE\s+)?)?(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|C&F|CNF)\b[\s,:]+[A-Z]/;
 /** "... CFR APAPA (INCOTERMS 2020)": a term with its place, named with its edition anywhere in a line. */
 const INCOTERM_EDITION = /\b(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP)\s+[A-Z][A-Z .'-]*?\s*\(?INCOTERMS/;
-const SEAL_INLINE = /SEAL(?:\s*(?:NO|NOS|NUMBER|#)\.?)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-]{3,})/g;
+const SEAL_INLINE = /SEAL(?:\s*(?:NO|NOS|NUMBER|#)\.?)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9-]{3,})/g;
 
 /** Container numbers from anywhere on the document, document order, no duplicates. */
 export function scanContainers(ctx: ExtractionContext, key = "container_numbers"): void {

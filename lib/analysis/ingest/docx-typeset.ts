@@ -76,7 +76,6 @@ export class Typesetter {
 
   /** Lays out text in a column from x to x + width; returns the height used. */
   private setText(text: string, x: number, width: number, fontSize: number, y: number, tabStops: readonly number[] = []): number {
-    const advance = CHAR_WIDTH_PER_EM * fontSize;
     let line = 0;
     for (const visualLine of text.split("\n")) {
       let cursor = x;

@@ -57,6 +57,6 @@ export function normalizeContainerNumber(text: string): string | undefined {
 
 /** Seal numbers as printed in compact upper case (spaces dropped: "ML 123 456" → "ML123456"). */
 export function normalizeSealNumber(text: string): string | undefined {
-  const compact = text.toUpperCase().replace(/\s+/g, "").replace(/^[#:.\-]+|[.,;:]+$/g, "");
+  const compact = text.toUpperCase().replace(/\s+/g, "").replace(/^[#:.-]+|[.,;:]+$/g, "");
   return /\d/.test(compact) && compact.length >= 4 ? compact : undefined;
 }

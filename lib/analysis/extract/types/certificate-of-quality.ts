@@ -51,7 +51,7 @@ function readResultLines(ctx: ExtractionContext): void {
       const rowLines = rows[row]!.map((id) => lines[id]!);
       if (rowLines.some((l) => startsWithLabel(ctx.doc, l) && ctx.doc.hitsByLine[l.id]!.some((h) => h.colon))) break;
       const m = RESULT_LINE.exec(rowLines.map((l) => l.text).join(" "));
-      const raw = m?.[2]!.replace(/\s/g, "") ?? "";
+      const raw = m?.[2]?.replace(/\s/g, "") ?? "";
       const value = m && /^-?\d/.test(raw.replace(/^[<>≤≥]/, "")) ? parseNumber(raw.replace(/^[<>≤≥]/, ""), ctx.doc.decimalComma) : undefined;
       if (!m || value === undefined) break;
       const parameter: QualityParameter = { name: cleanValue(m[1]!.replace(/\.+$/, "")), value: /^[<>≤≥]/.test(raw) ? raw : value };
