@@ -12,6 +12,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The JSON report is what .ci/run counts; the default reporter is for people.
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+    // Once per run: finds the PostgreSQL server for the tests, or starts one (and stops it at the end).
+    globalSetup: ["test/support/global-setup.ts"],
     include: ["lib/**/*.test.ts", "test/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts"],
   },
 });

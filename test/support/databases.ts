@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { closeDb, openDb, type Db, type OpenDbOptions } from "@/db/client";
 import { createUser, type CreatedUser } from "@/lib/services";
-
-export const DEFAULT_TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/shipshape_test";
+import { DEFAULT_TEST_DATABASE_URL } from "./test-postgres";
 
 export interface TestDatabase {
   /** "pglite" or "postgresql"; reads well in `describe.each(testDatabases())("$name", …)`. */
@@ -13,7 +12,10 @@ export interface TestDatabase {
   close(db: Db): Promise<void>;
 }
 
-/** The PostgreSQL database the tests share; suites isolate themselves by creating their own organization. */
+/**
+ * The PostgreSQL database the tests share; suites isolate themselves by creating their own organization.
+ * Under Vitest the global setup has set TEST_DATABASE_URL (test/support/global-setup.ts).
+ */
 export function testDatabaseUrl(): string {
   return process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
 }
