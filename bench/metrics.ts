@@ -22,10 +22,24 @@ export interface CaseScore {
   splits: Record<string, Counts>;
   /** Field counts per type label. */
   fields: Record<string, Counts>;
+  /** Field counts per "Type label / key", so that a regression has a name. */
+  keys: Record<string, Counts>;
+  /** Pages by expected type label, then by predicted label ("(none)" for a page no split holds). */
+  confusion: Record<string, Record<string, number>>;
 }
 
 export function emptyCounts(): Counts {
   return { tp: 0, fp: 0, fn: 0 };
+}
+
+/** Share of reported values that are right; 1 when nothing was reported. */
+export function precision(counts: Counts): number {
+  return counts.tp + counts.fp === 0 ? 1 : counts.tp / (counts.tp + counts.fp);
+}
+
+/** Share of expected values found; 1 when nothing was expected. */
+export function recall(counts: Counts): number {
+  return counts.tp + counts.fn === 0 ? 1 : counts.tp / (counts.tp + counts.fn);
 }
 
 export function f1(counts: Counts): number {
@@ -109,25 +123,43 @@ export function pairSplits(expected: readonly SplitResult[], predicted: readonly
   return pairs;
 }
 
-function scoreFields(label: string, expected: Record<string, unknown>, actual: Record<string, unknown>, table: Record<string, Counts>): void {
+function scoreFields(label: string, expected: Record<string, unknown>, actual: Record<string, unknown>, table: Record<string, Counts>, keys: Record<string, Counts>): void {
   table[label] ??= emptyCounts();
   for (const k of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
     const inExpected = k in expected;
     const inActual = k in actual;
-    if (inExpected && inActual && valuesEqual(expected[k], actual[k])) bump(table, label, "tp");
-    else {
-      if (inExpected) bump(table, label, "fn");
-      if (inActual) bump(table, label, "fp");
+    const key = `${label} / ${k}`;
+    if (inExpected && inActual && valuesEqual(expected[k], actual[k])) {
+      bump(table, label, "tp");
+      bump(keys, key, "tp");
+    } else {
+      if (inExpected) {
+        bump(table, label, "fn");
+        bump(keys, key, "fn");
+      }
+      if (inActual) {
+        bump(table, label, "fp");
+        bump(keys, key, "fp");
+      }
     }
   }
 }
+
+/** The label a page was given: none when no predicted split holds it. */
+export const NO_LABEL = "(none)";
 
 /** Scores one file's predicted analyze array against its expected one. */
 export function scoreCase(expected: readonly SplitResult[], predicted: readonly SplitResult[]): CaseScore {
   const truth = labelByPage(expected);
   const guess = labelByPage(predicted);
   let pagesCorrect = 0;
-  for (const [page, label] of truth) if (guess.get(page) === label) pagesCorrect++;
+  const confusion: Record<string, Record<string, number>> = {};
+  for (const [page, label] of truth) {
+    const given = guess.get(page) ?? NO_LABEL;
+    if (given === label) pagesCorrect++;
+    const row = (confusion[label] ??= {});
+    row[given] = (row[given] ?? 0) + 1;
+  }
 
   const splits: Record<string, Counts> = {};
   const matched = new Set<number>();
@@ -141,13 +173,14 @@ export function scoreCase(expected: readonly SplitResult[], predicted: readonly 
   predicted.forEach((ps, i) => { if (!matched.has(i)) bump(splits, ps.split.document_type, "fp"); });
 
   const fields: Record<string, Counts> = {};
+  const keys: Record<string, Counts> = {};
   const pairs = pairSplits(expected, predicted);
   const pairedE = new Set(pairs.map(([e]) => e));
   const pairedP = new Set(pairs.map(([, p]) => p));
-  for (const [e, p] of pairs) scoreFields(expected[e]!.split.document_type, expected[e]!.extracted, predicted[p]!.extracted, fields);
-  expected.forEach((es, e) => { if (!pairedE.has(e)) scoreFields(es.split.document_type, es.extracted, {}, fields); });
-  predicted.forEach((ps, p) => { if (!pairedP.has(p)) scoreFields(ps.split.document_type, {}, ps.extracted, fields); });
-  return { pagesCorrect, pagesTotal: truth.size, splits, fields };
+  for (const [e, p] of pairs) scoreFields(expected[e]!.split.document_type, expected[e]!.extracted, predicted[p]!.extracted, fields, keys);
+  expected.forEach((es, e) => { if (!pairedE.has(e)) scoreFields(es.split.document_type, es.extracted, {}, fields, keys); });
+  predicted.forEach((ps, p) => { if (!pairedP.has(p)) scoreFields(ps.split.document_type, {}, ps.extracted, fields, keys); });
+  return { pagesCorrect, pagesTotal: truth.size, splits, fields, keys, confusion };
 }
 
 export interface Summary {
@@ -157,6 +190,10 @@ export interface Summary {
   fieldF1: number;
   splitsByType: Record<string, Counts>;
   fieldsByType: Record<string, Counts>;
+  /** Field counts per "Type label / key". */
+  fieldsByKey: Record<string, Counts>;
+  /** Pages by expected type label, then by predicted label. */
+  confusion: Record<string, Record<string, number>>;
 }
 
 /** All types' counts added together. */
@@ -168,6 +205,8 @@ export function totalCounts(table: Record<string, Counts>): Counts {
 export function summarize(cases: readonly CaseScore[]): Summary {
   const splitsByType: Record<string, Counts> = {};
   const fieldsByType: Record<string, Counts> = {};
+  const fieldsByKey: Record<string, Counts> = {};
+  const confusion: Record<string, Record<string, number>> = {};
   let pagesCorrect = 0;
   let pagesTotal = 0;
   for (const c of cases) {
@@ -175,6 +214,11 @@ export function summarize(cases: readonly CaseScore[]): Summary {
     pagesTotal += c.pagesTotal;
     for (const [label, counts] of Object.entries(c.splits)) addCounts(splitsByType[label] ??= emptyCounts(), counts);
     for (const [label, counts] of Object.entries(c.fields)) addCounts(fieldsByType[label] ??= emptyCounts(), counts);
+    for (const [key, counts] of Object.entries(c.keys)) addCounts(fieldsByKey[key] ??= emptyCounts(), counts);
+    for (const [label, row] of Object.entries(c.confusion)) {
+      const into = (confusion[label] ??= {});
+      for (const [given, n] of Object.entries(row)) into[given] = (into[given] ?? 0) + n;
+    }
   }
   return {
     pageAccuracy: pagesTotal === 0 ? 1 : pagesCorrect / pagesTotal,
@@ -183,5 +227,7 @@ export function summarize(cases: readonly CaseScore[]): Summary {
     fieldF1: f1(totalCounts(fieldsByType)),
     splitsByType,
     fieldsByType,
+    fieldsByKey,
+    confusion,
   };
 }

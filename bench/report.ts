@@ -1,5 +1,5 @@
 /** Plain-text tables of benchmark results. */
-import { f1, type Counts, type Summary } from "./metrics";
+import { f1, NO_LABEL, precision, recall, type Counts, type Summary } from "./metrics";
 import type { CorpusReport } from "./corpus";
 import type { SpeedReport } from "./engine";
 
@@ -58,4 +58,27 @@ export function formatCorpus(report: CorpusReport): string {
     "",
     formatSummary(`Corpus overall (${scored} of ${report.files.length} files scored; field F1 over labelled keys only)`, report.summary),
   ].join("\n");
+}
+
+/** Field precision and recall per "Type / key", weakest first; `limit` rows, or all. */
+export function formatKeys(summary: Summary, limit?: number): string {
+  const rows = Object.entries(summary.fieldsByKey)
+    .sort(([a, x], [b, y]) => f1(x) - f1(y) || a.localeCompare(b))
+    .slice(0, limit ?? Infinity)
+    .map(([key, c]) => [key, counts(c), num(precision(c)), num(recall(c)), num(f1(c))]);
+  return formatTable(["type / key", "tp/fp/fn", "P", "R", "F1"], rows);
+}
+
+/** Short column names of the type labels in a confusion matrix. */
+function shortLabel(label: string): string {
+  if (label === NO_LABEL) return "none";
+  return label.split(/\s+/).filter((word) => word !== "of").map((word) => word[0]).join("");
+}
+
+/** Pages by expected type (rows) and predicted type (columns). */
+export function formatConfusion(summary: Summary): string {
+  const expected = Object.keys(summary.confusion).sort();
+  const predicted = [...new Set(Object.values(summary.confusion).flatMap((row) => Object.keys(row)))].sort();
+  const rows = expected.map((label) => [label, ...predicted.map((given) => String(summary.confusion[label]?.[given] ?? "."))]);
+  return formatTable(["expected \\ predicted", ...predicted.map(shortLabel)], rows);
 }

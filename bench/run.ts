@@ -1,5 +1,7 @@
 /**
- * `npm run bench`: engine accuracy and speed on the generated golden set, then
+ * `npm run bench`: the headline first, the engine on the held-out layout
+ * families (digital, and a scanned slice) beside the development families
+ * (bench/families-score.ts); then accuracy and speed on the generated golden set, then
  * on ../shared/corpus when it exists, then the endpoint benchmark when
  * bench/endpoint.ts is there; between them, the examination rules' detection
  * precision and recall on planted discrepancies. Writes bench/results/latest.json.
@@ -7,16 +9,18 @@
  * TIFF, DOCX, EML) of the same generated packets, with the OCR cost against the
  * bare tesseract CLI (bench/formats.ts; a few minutes of OCR on two cores).
  * Flags: --ocr also scores scanned corpus files; --no-formats skips the per-format
- * section; --no-endpoint skips the endpoint run.
+ * section; --no-endpoint skips the endpoint run; --no-scanned skips the scanned held-out slice.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CORPUS_DIR, corpusExists, evaluateCorpus, type CorpusReport } from "./corpus";
 import { evaluateGenerated, loadGenerated, measureSpeed, type CaseResult } from "./engine";
+import { formatFamilies } from "./families";
+import { evaluateFamilies, type FamiliesReport } from "./families-score";
 import { evaluateFormats, formatFormats, type FormatsReport } from "./formats";
 import { f1, totalCounts } from "./metrics";
-import { formatCorpus, formatSpeed, formatSummary } from "./report";
+import { formatConfusion, formatCorpus, formatKeys, formatSpeed, formatSummary } from "./report";
 
 /** Files listed as the slowest per page, and as the weakest by field F1, after the accuracy pass. */
 const SLOWEST_SHOWN = 5;
@@ -40,6 +44,17 @@ async function runEndpoint(): Promise<unknown[] | undefined> {
 
 /** What latest.json keeps of a case: its scores and timing, not the full arrays. */
 const recordOf = ({ name, pages, score, ms, error }: CaseResult) => ({ name, pages, score, ms, error });
+const familiesRecord = (report: FamiliesReport) => ({ ...report, cases: report.cases.map(recordOf) });
+/** Keys of the weakest fields shown for the held-out part and the corpus. */
+const WEAKEST_KEYS = 25;
+
+// The headline: layout mechanisms the engine was never tuned on, then the part it is developed on.
+const heldOut = await evaluateFamilies("holdout", "digital");
+console.log(`== HEADLINE: held-out layout families\n\n${formatFamilies(heldOut, false)}\n`);
+const heldOutScanned = args.has("--no-scanned") ? undefined : await evaluateFamilies("holdout", "scanned");
+if (heldOutScanned) console.log(`${formatFamilies(heldOutScanned, false)}\n`);
+const development = await evaluateFamilies("development", "digital");
+console.log(`== Development layout families (engine work is measured here)\n\n${formatFamilies(development, false)}\n`);
 
 const files = await loadGenerated();
 const generated = await evaluateGenerated(files);
@@ -76,6 +91,8 @@ if (corpusExists()) {
   corpus = await evaluateCorpus(CORPUS_DIR, { ocr: args.has("--ocr") });
   console.log(`\n== Corpus ${CORPUS_DIR}\n`);
   console.log(formatCorpus(corpus));
+  console.log(`\nCorpus: weakest ${WEAKEST_KEYS} keys\n${formatKeys(corpus.summary, WEAKEST_KEYS)}`);
+  console.log(`\nCorpus page types: expected (rows) against predicted (columns)\n${formatConfusion(corpus.summary)}`);
 } else console.log(`\n(no corpus at ${CORPUS_DIR}: skipped)`);
 
 const endpoint = await runEndpoint();
@@ -84,6 +101,11 @@ const resultsDir = join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
 const latest = {
   at: new Date().toISOString(),
+  families: {
+    holdout: familiesRecord(heldOut),
+    ...(heldOutScanned ? { holdoutScanned: familiesRecord(heldOutScanned) } : {}),
+    development: familiesRecord(development),
+  },
   generated: { summary: generated.summary, cases: generated.cases.map(recordOf) },
   holdout: { summary: holdout.summary, cases: holdout.cases.map(recordOf) },
   speed,
