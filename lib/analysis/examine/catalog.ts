@@ -9,6 +9,7 @@ import { DATE_RULES, checkDates } from "./rules/dates";
 import { DOCUMENTS_REQUIRED_RULES, checkDocumentsRequired } from "./rules/documents-required";
 import { INVOICE_AMOUNT_RULES, checkInvoiceAmount } from "./rules/invoice-amount";
 import { INVOICE_PARTY_RULES, checkInvoiceParties } from "./rules/invoice-parties";
+import { READING_RULES, checkReadings } from "./rules/readings";
 import { SHIPMENT_RULES, checkShipment } from "./rules/shipment";
 import type { Presentation } from "./presentation";
 import type { RuleSpec } from "./rule-kit";
@@ -27,6 +28,7 @@ export const RULE_FAMILIES: { rules: RuleSpec[]; check: (p: Presentation) => Fin
   { rules: FIGURE_RULES, check: checkFigures },
   { rules: TRANSPORT_RULES, check: checkTransport },
   { rules: REFERENCE_RULES, check: checkReferencesAndParties },
+  { rules: READING_RULES, check: checkReadings },
 ];
 
 export const RULES: RuleSpec[] = RULE_FAMILIES.flatMap((f) => f.rules);

@@ -5,6 +5,7 @@
  */
 import { DOCUMENT_TYPES } from "../schema";
 import { RULE_FAMILIES } from "./catalog";
+import { weighReads } from "./doubt";
 import { ExaminationError } from "./errors";
 import { isIsoDate } from "./fields";
 import { buildMatrix } from "./matrix";
@@ -80,7 +81,9 @@ export function examinePresentation(input: ExaminationInput): ExaminationResult 
   checkInput(input);
   const tolerances = checkTolerances(input.tolerances);
   const presentation = buildPresentation(input.documents, input.presentationDate, tolerances);
-  const findings = softenOcrFreeText(RULE_FAMILIES.flatMap((family) => family.check(presentation)), presentation);
+  const raw = RULE_FAMILIES.flatMap((family) => family.check(presentation));
+  // A discrepancy must rest on values the engine is sure of: unsure reads make it a warning (doubt.ts).
+  const findings = weighReads(softenOcrFreeText(raw, presentation), presentation.all);
   // Stable sort: within a severity, findings keep the checker's order of families.
   findings.sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
   return { findings, matrix: buildMatrix(presentation, findings) };

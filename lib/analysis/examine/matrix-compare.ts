@@ -5,9 +5,8 @@
  */
 import { comparePorts, isPortRange } from "./ports";
 import { sameParty } from "./names";
-import { compactRef } from "./presentation";
 import { splitVessel } from "./rules/consistency-transport";
-import { similarity } from "./similarity";
+import { referenceKey, similarity } from "./similarity";
 import type { Comparison } from "./matrix-rows";
 import type { MatrixCell, Tolerances } from "./types";
 
@@ -23,13 +22,13 @@ function pairDiffers(kind: Comparison, a: MatrixCell["value"], b: MatrixCell["va
       return Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) > Math.max(t.weightKg, (Math.max(x, y) * t.weightPct) / 100);
     }
     case "ref":
-      return compactRef(String(a)) !== compactRef(String(b));
+      return referenceKey(String(a)) !== referenceKey(String(b));
     case "port":
       return comparePorts(String(a), String(b)) === "different";
     case "vessel":
       return similarity(splitVessel(String(a)).name, splitVessel(String(b)).name) < VESSEL_SIMILARITY;
     case "set": {
-      const [x, y] = [a, b].map((v) => new Set((Array.isArray(v) ? v : [String(v)]).map(compactRef)));
+      const [x, y] = [a, b].map((v) => new Set((Array.isArray(v) ? v : [String(v)]).map(referenceKey)));
       return x!.size !== y!.size || [...x!].some((v) => !y!.has(v));
     }
     default:

@@ -4,9 +4,11 @@
  * documents presented under it, each with typed access to its fields.
  */
 import { idOfLabel, type DocumentTypeId } from "../schema";
-import type { DocumentTypeLabel } from "../types";
+import type { DocumentTypeLabel, Evidence } from "../types";
+import { withoutCaptions, type SetAside } from "./captions";
 import { amendCredit, HAS_CODE, itemKey, type Amendment, type AmendmentPart } from "./amendments";
 import { readDate, readList, readText, type Fields } from "./fields";
+import { referenceKey } from "./similarity";
 import { splitMessages } from "./swift-text";
 import type { ExaminedDocument, Finding, FindingDocument, Tolerances } from "./types";
 
@@ -20,6 +22,10 @@ export interface Doc {
   text?: string;
   /** The text was read by OCR: a word not found in it may still be on the page. */
   textFromOcr: boolean;
+  /** Where and how surely each value was read, when the analysis carries evidence. */
+  evidence?: Record<string, Evidence>;
+  /** Values that were captions, not values (captions.ts): left out of `fields`. */
+  setAside: SetAside[];
 }
 
 export interface Credit {
@@ -52,16 +58,31 @@ export interface Presentation {
 
 export function toDoc(document: ExaminedDocument): Doc {
   const { split, extracted } = document.result;
-  return {
+  const { fields, setAside } = withoutCaptions(withLineItemTotals(extracted));
+  const doc: Doc = {
     id: document.id,
     fileName: document.fileName,
     type: split.document_type,
     typeId: idOfLabel(split.document_type),
     pages: split.pages,
-    fields: withLineItemTotals(extracted),
+    fields,
     text: document.text,
     textFromOcr: document.textSource === "ocr",
+    setAside,
   };
+  const evidence = readEvidence(document.result.evidence);
+  if (evidence) doc.evidence = evidence;
+  return doc;
+}
+
+/** Evidence is untrusted input like the fields: an entry without a numeric confidence is ignored. */
+function readEvidence(value: unknown): Record<string, Evidence> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(([, e]) => {
+    const confidence = (e as Partial<Evidence> | null)?.confidence;
+    return typeof confidence === "number" && Number.isFinite(confidence);
+  });
+  return entries.length ? (Object.fromEntries(entries) as Record<string, Evidence>) : undefined;
 }
 
 /**
@@ -106,7 +127,7 @@ function chooseCredit(groups: Map<string, Doc[]>, presented: Doc[]): string | un
   for (const [key, docs] of groups) {
     const quoted = presented.filter((d) => {
       const lc = readText(d.fields, "lc_number");
-      return lc !== undefined && compactRef(lc) === key;
+      return lc !== undefined && referenceKey(lc) === key;
     }).length;
     const size = Math.max(...docs.map((d) => Object.keys(d.fields).length));
     const score = quoted * 1000 + size;
@@ -157,7 +178,7 @@ function splitAmendments(docs: Doc[]): { issue: AmendmentPart<Doc>[]; amendments
   return { issue, amendments };
 }
 
-/** Groups credit documents by number; documents without a number join the chosen credit. */
+/** Groups credit documents by number (read modulo OCR confusions); documents without a number join the chosen credit. */
 export function resolveCredit(creditDocs: Doc[], presented: Doc[]): Credit | undefined {
   if (!creditDocs.length) return undefined;
   const groups = new Map<string, Doc[]>();
@@ -165,7 +186,7 @@ export function resolveCredit(creditDocs: Doc[], presented: Doc[]): Credit | und
   for (const doc of creditDocs) {
     const lc = readText(doc.fields, "lc_number");
     if (!lc) unnumbered.push(doc);
-    else groups.set(compactRef(lc), [...(groups.get(compactRef(lc)) ?? []), doc]);
+    else groups.set(referenceKey(lc), [...(groups.get(referenceKey(lc)) ?? []), doc]);
   }
   const key = chooseCredit(groups, presented);
   const chosen = [...(key ? groups.get(key)! : []), ...unnumbered].sort(byIssueDate);
@@ -231,14 +252,14 @@ export function shipmentOf(p: Presentation): { date: string; doc: Doc } | undefi
 }
 
 /**
- * Originals and copies of one document (same reference number) as one group:
+ * Originals and copies of one document (same reference number, modulo OCR confusions) as one group:
  * totals and counts are taken once per group. Documents without the number stand alone.
  */
 export function groupCopies(docs: Doc[], key: string): Doc[][] {
   const groups = new Map<string, Doc[]>();
   for (const doc of docs) {
     const ref = readText(doc.fields, key);
-    const id = ref ? `ref:${compactRef(ref)}` : `doc:${doc.id}`;
+    const id = ref ? `ref:${referenceKey(ref)}` : `doc:${doc.id}`;
     groups.set(id, [...(groups.get(id) ?? []), doc]);
   }
   return [...groups.values()];

@@ -42,3 +42,15 @@ export function substringDistance(haystack: string, needle: string): number {
 export function foldConfusables(text: string): string {
   return text.toUpperCase().replace(/O/g, "0").replace(/[IL|]/g, "1").replace(/S/g, "5").replace(/B/g, "8").replace(/Z/g, "2");
 }
+
+/**
+ * A reference number as OCR may have read it: without spaces, dashes, slashes
+ * or case, confusable letters and digits folded (O/Q/D/0, I/l/!/1, S/5, B/8,
+ * Z/2, G/6), and "J", which OCR reads for ")" and the reverse, set aside. Two
+ * references with the same key are one reference: a document does not
+ * conflict with another because a scanner saw BKKJEAZ6O412 for BKKJEA260412.
+ */
+export function referenceKey(value: string): string {
+  const folded = value.toUpperCase().replace(/[J)]/g, "").replace(/[QD]/g, "0").replace(/!/g, "1").replace(/G/g, "6");
+  return foldConfusables(folded.replace(/[^A-Z0-9|]/g, ""));
+}

@@ -1,11 +1,14 @@
 /**
  * Figures that documents of one shipment must not contradict (UCP 600 art.
  * 14(d)): gross and net weight, number of packages. The value most documents
- * agree on is taken as expected (the B/L's on a tie); each dissenting document
- * is reported once.
+ * agree on is taken as expected (the B/L's on a tie); lot documents count
+ * together; each dissenting document is reported once, as a warning when a
+ * misread or a lot explains it (doubt.ts, lots.ts).
  */
 import { readNumber } from "../fields";
-import type { Doc, Presentation } from "../presentation";
+import { figureDoubt, withDoubt } from "../doubt";
+import { distinctDocuments, lotHint, simpleFraction } from "../lots";
+import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { formatNumber, report, type RuleSpec } from "../rule-kit";
 import type { Finding, Tolerances } from "../types";
 
@@ -44,29 +47,76 @@ export function weightsAgree(t: Tolerances): Agree {
   return (a, b) => Math.abs(a - b) <= Math.max(t.weightKg, (Math.max(a, b) * t.weightPct) / 100);
 }
 
-/** Documents grouped by agreeing value, the group to follow first. */
-export function clusterValues(docs: Doc[], key: string, agree: Agree): { value: number; docs: Doc[] }[] {
-  const clusters: { value: number; docs: Doc[] }[] = [];
-  for (const doc of docs) {
-    const value = readNumber(doc.fields, key)!;
-    const home = clusters.find((c) => agree(c.value, value));
-    if (home) home.docs.push(doc);
-    else clusters.push({ value, docs: [doc] });
+/** Counts agree exactly; the margin only absorbs binary rounding of 2.08 × 1,000. */
+const countsAgree: Agree = (a, b) => Math.abs(a - b) < 1e-6 * Math.max(1, a, b);
+
+/** One fact a document (or several lot documents together) states. */
+interface Unit {
+  value: number;
+  docs: Doc[];
+  /** Several documents of one type, each for a part, that together make the value. */
+  lots: boolean;
+}
+
+/**
+ * Several distinct documents of one type (two certificates of weight, two
+ * B/Ls) whose figures add up to what another document states are lots of one
+ * shipment: they count as one unit with their sum. Otherwise each document
+ * stands alone.
+ */
+function unitsOf(docs: Doc[], key: string, agree: Agree): Unit[] {
+  const byType = new Map<string, Doc[]>();
+  for (const doc of docs) byType.set(doc.type, [...(byType.get(doc.type) ?? []), doc]);
+  return [...byType.values()].flatMap((same) => {
+    const single = same.map((doc) => ({ value: readNumber(doc.fields, key)!, docs: [doc], lots: false }));
+    const parts = distinctDocuments(same);
+    if (parts.length < 2) return single;
+    const sum = parts.reduce((total, group) => total + readNumber(group[0]!.fields, key)!, 0);
+    const others = docs.filter((d) => !same.includes(d));
+    return others.some((d) => agree(readNumber(d.fields, key)!, sum)) ? [{ value: sum, docs: same, lots: true }] : single;
+  });
+}
+
+/** Units grouped by agreeing value, the group to follow first. */
+function clusterUnits(units: Unit[], agree: Agree): { value: number; units: Unit[]; docs: Doc[] }[] {
+  const clusters: { value: number; units: Unit[]; docs: Doc[] }[] = [];
+  for (const unit of units) {
+    const home = clusters.find((c) => agree(c.value, unit.value));
+    if (home) {
+      home.units.push(unit);
+      home.docs.push(...unit.docs);
+    } else clusters.push({ value: unit.value, units: [unit], docs: [...unit.docs] });
   }
-  return clusters.sort((a, b) => b.docs.length - a.docs.length || authorityOf(a.docs) - authorityOf(b.docs));
+  return clusters.sort((a, b) => b.units.length - a.units.length || authorityOf(a.docs) - authorityOf(b.docs));
+}
+
+/** Why a dissenting figure may not be a conflict: a misread or a lot of the shipment (unsure reads: doubt.ts weighReads). */
+function doubtsOf(doc: Doc, value: number, expected: number, key: string, agree: Agree, bls: Doc[]): string[] {
+  const misread = figureDoubt(value, expected, agree, `the ${key.replace(/_kg$/, "").replace(/_/g, " ")}`);
+  const lot = lotHint(doc, bls);
+  const part = simpleFraction(value, expected, agree);
+  const lotDoubt = value < expected && (lot || part)
+    ? `${lot ?? `${formatNumber(value)} is exactly 1/${part} of ${formatNumber(expected)}`}: it may cover one lot of the shipment`
+    : undefined;
+  return [misread, lotDoubt].filter((d): d is string => d !== undefined);
 }
 
 function checkFigure(p: Presentation, rule: RuleSpec, key: string, what: string, unit: string, agree: Agree): Finding[] {
   const docs = p.presented.filter((d) => readNumber(d.fields, key) !== undefined);
-  const [expected, ...others] = clusterValues(docs, key, agree);
+  const [expected, ...others] = clusterUnits(unitsOf(docs, key, agree), agree);
   if (!expected) return [];
   const witness = expected.docs[0]!;
+  const bls = docsOfType(p, "bill_of_lading");
   return others.flatMap((c) =>
-    c.docs.map((doc) => report(rule, {
-      documents: [doc, witness], fields: [key],
-      expected: `${formatNumber(expected.value)}${unit}`, found: `${formatNumber(c.value)}${unit}`,
-      message: `${doc.type} shows ${what} ${formatNumber(c.value)}${unit}, conflicting with ${formatNumber(expected.value)}${unit} on the ${witness.type}.`,
-    })),
+    c.docs.map((doc) => {
+      const value = readNumber(doc.fields, key)!;
+      const finding = report(rule, {
+        documents: [doc, witness], fields: [key],
+        expected: `${formatNumber(expected.value)}${unit}`, found: `${formatNumber(value)}${unit}`,
+        message: `${doc.type} shows ${what} ${formatNumber(value)}${unit}, conflicting with ${formatNumber(expected.value)}${unit} on the ${witness.type}.`,
+      });
+      return withDoubt(finding, doubtsOf(doc, value, expected.value, key, agree, bls));
+    }),
   );
 }
 
@@ -77,6 +127,6 @@ export function checkFigures(p: Presentation): Finding[] {
   return [
     ...checkFigure(p, GROSS_WEIGHT, "gross_weight_kg", "gross weight", " kg", weights),
     ...checkFigure(p, NET_WEIGHT, "net_weight_kg", "net weight", " kg", weights),
-    ...checkFigure(p, PACKAGES, "number_of_packages", "", " packages", (a, b) => a === b),
+    ...checkFigure(p, PACKAGES, "number_of_packages", "", " packages", countsAgree),
   ];
 }

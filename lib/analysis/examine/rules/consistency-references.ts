@@ -5,9 +5,10 @@
  */
 import { readText } from "../fields";
 import { isBlankOrder, isPlausibleParty, readParty, sameParty } from "../names";
-import { compactRef, docsOfType, type Doc, type Presentation } from "../presentation";
+import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
-import { similarity } from "../similarity";
+import { withDoubt } from "../doubt";
+import { editDistance, referenceKey, similarity } from "../similarity";
 import type { Finding } from "../types";
 
 export const LC_REFERENCE: RuleSpec = {
@@ -56,17 +57,23 @@ export const MARKS: RuleSpec = {
 /** Marks are retyped by hand on each document: this similar is the same marking. */
 const MARKS_SIMILARITY = 0.8;
 
+/** On a page read by OCR, a reference one character away from the expected one may be that reference misread. */
+const OCR_REFERENCE_EDITS = 1;
+
+/** References are compared modulo OCR confusions (referenceKey): BKKJEA26O412 is BKKJEA260412. */
 function checkReference(docs: Doc[], key: string, known: string[], rule: RuleSpec, what: string): Finding[] {
   if (!known.length) return [];
-  const wanted = new Set(known.map(compactRef));
+  const wanted = known.map(referenceKey);
   return docs.flatMap((doc) => {
     const found = readText(doc.fields, key);
     // A reference number has digits; a value without any is a misread label, not a conflicting reference.
-    if (!found || !/\d/.test(found) || wanted.has(compactRef(found))) return [];
-    return [report(rule, {
+    if (!found || !/\d/.test(found) || wanted.includes(referenceKey(found))) return [];
+    const finding = report(rule, {
       documents: [doc], fields: [key], expected: known.join(", "), found,
       message: `${doc.type} quotes ${what} ${found}, not ${known.join(" or ")}.`,
-    })];
+    });
+    const near = doc.textFromOcr && wanted.some((w) => editDistance(w, referenceKey(found)) <= OCR_REFERENCE_EDITS);
+    return [near ? withDoubt(finding, [`the ${doc.type} was read by OCR and ${found} is one character away from ${known.join(" / ")}`]) : finding];
   });
 }
 
@@ -137,8 +144,8 @@ function marksOf(doc: Doc): string | undefined {
 }
 
 function sameMarks(a: string, b: string): boolean {
-  const x = compactRef(a);
-  const y = compactRef(b);
+  const x = referenceKey(a);
+  const y = referenceKey(b);
   return x.includes(y) || y.includes(x) || similarity(x, y) >= MARKS_SIMILARITY;
 }
 

@@ -7,7 +7,7 @@ import { readList, readText } from "../fields";
 import { comparePorts } from "../ports";
 import { compactRef, docsOfType, groupCopies, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
-import { similarity } from "../similarity";
+import { referenceKey, similarity } from "../similarity";
 import type { Finding } from "../types";
 
 export const CONTAINERS: RuleSpec = {
@@ -53,8 +53,12 @@ function sameVessel(a: string, b: string): boolean {
   return a === b || similarity(a, b) >= VESSEL_SIMILARITY;
 }
 
-function compactSet(values: string[]): Set<string> {
-  return new Set(values.map(compactRef));
+/**
+ * Container and seal numbers by their OCR-folded key (a scanned MSKU4O21730 is
+ * MSKU4021730), each with the number as printed for messages.
+ */
+function compactSet(values: string[]): Map<string, string> {
+  return new Map(values.map((v) => [referenceKey(v), compactRef(v)]));
 }
 
 function checkContainers(p: Presentation, bls: Doc[]): Finding[] {
@@ -64,10 +68,10 @@ function checkContainers(p: Presentation, bls: Doc[]): Finding[] {
   return p.presented.filter((d) => d.typeId !== "bill_of_lading").flatMap((doc) => {
     const own = compactSet(readList(doc.fields, "container_numbers") ?? []);
     if (!own.size) return [];
-    const extra = [...own].filter((c) => !reference.has(c));
-    const missing = [...reference].filter((c) => !own.has(c));
+    const extra = [...own].filter(([c]) => !reference.has(c)).map(([, shown]) => shown);
+    const missing = [...reference].filter(([c]) => !own.has(c)).map(([, shown]) => shown);
     if (!extra.length && !missing.length) return [];
-    const base = { documents: [doc, witness], fields: ["container_numbers"], expected: [...reference].join(", "), found: [...own].join(", ") };
+    const base = { documents: [doc, witness], fields: ["container_numbers"], expected: [...reference.values()].join(", "), found: [...own.values()].join(", ") };
     if (extra.length) {
       return [report(CONTAINERS, { ...base, message: `${doc.type} shows container(s) ${extra.join(", ")} that the bill of lading does not.` })];
     }
@@ -86,9 +90,9 @@ function checkCopies(bls: Doc[]): Finding[] {
       for (const [rule, key] of [[CONTAINERS, "container_numbers"], [SEALS, "seal_numbers"]] as const) {
         const a = compactSet(readList(first!.fields, key) ?? []);
         const b = compactSet(readList(copy.fields, key) ?? []);
-        if (!a.size || !b.size || (a.size === b.size && [...a].every((x) => b.has(x)))) continue;
+        if (!a.size || !b.size || (a.size === b.size && [...a.keys()].every((x) => b.has(x)))) continue;
         findings.push(report(rule, {
-          documents: [copy, first!], fields: [key], expected: [...a].join(", "), found: [...b].join(", "),
+          documents: [copy, first!], fields: [key], expected: [...a.values()].join(", "), found: [...b.values()].join(", "),
           message: `This copy of bill of lading ${readText(first!.fields, "bl_number")} shows ${key === "seal_numbers" ? "seal" : "container"} numbers other than the original's.`,
         }));
       }
@@ -128,7 +132,7 @@ function checkVessel(p: Presentation, bls: Doc[]): Finding[] {
         message: `${doc.type} names the vessel ${label(own)}, conflicting with ${shown} on the bill of lading.`,
       })];
     }
-    if (own.voyage && match.voyage && compactRef(own.voyage) !== compactRef(match.voyage)) {
+    if (own.voyage && match.voyage && referenceKey(own.voyage) !== referenceKey(match.voyage)) {
       return [report(VESSEL, {
         documents: [doc, match.doc], fields: ["vessel", "voyage"], expected: match.voyage, found: own.voyage,
         message: `${doc.type} shows voyage ${own.voyage}, conflicting with voyage ${match.voyage} on the bill of lading.`,

@@ -1,5 +1,6 @@
 /** The invoice against the credit's money and quantity: UCP 600 art. 18(a)(iii), 18(b), 30. */
 import { amendedNote } from "../amendments";
+import { figureDoubt, withDoubt } from "../doubt";
 import { readNumber, readText } from "../fields";
 import { amendmentDocs, docsOfType, groupCopies, type Doc, type Presentation } from "../presentation";
 import { findQuantity, saysAboutAmount, toQuantity, type Quantity } from "../quantities";
@@ -55,14 +56,17 @@ function checkAmount(p: Presentation, invoices: Doc[][]): Finding[] {
   const amountNote = amendedNote(p.credit, "amount");
   const toleranceNote = amendedNote(p.credit, "tolerance_plus_pct");
   const note = amountNote === toleranceNote ? amountNote : `${amountNote}${toleranceNote ? `; tolerance${toleranceNote}` : ""}`;
+  // The band a true invoice amount falls in: a figure 1,000 times off that lands in it was read in the other convention.
+  const floor = amount * (1 - Math.max(pct, p.tolerances.aboutPct) / 100);
+  const doubt = figureDoubt(total, amount, (a) => a >= floor && a <= ceiling + AMOUNT_EPSILON, "the invoice amount");
   return [
-    report(AMOUNT_WITHIN_CREDIT, {
+    withDoubt(report(AMOUNT_WITHIN_CREDIT, {
       documents: [...invoices.flat(), ...amendmentDocs(p.credit!, "amount", "tolerance_plus_pct")],
       fields: ["total_amount"],
       expected: `at most ${currency} ${formatNumber(ceiling)} (credit ${formatNumber(amount)} +${pct}%${note})`,
       found: `${currency} ${formatNumber(total)}`,
       message: `Invoice amount ${currency} ${formatNumber(total)}${several} exceeds the credit amount ${currency} ${formatNumber(amount)} plus its ${pct}% tolerance${note}.`,
-    }),
+    }), doubt ? [doubt] : []),
   ];
 }
 
@@ -103,22 +107,24 @@ function checkQuantity(p: Presentation, invoices: Doc[][]): Finding[] {
   const shown = `${formatNumber(total)} ${wanted.unit}`;
   const expected = `${formatNumber(wanted.value)} ${wanted.unit} ±${pct}%`;
   const docs = invoices.flat();
+  const misread = figureDoubt(total, wanted.value, (a) => a >= low - AMOUNT_EPSILON && a <= high + AMOUNT_EPSILON, "the invoiced quantity");
+  const doubts = misread ? [misread] : [];
   if (total > high + AMOUNT_EPSILON) {
-    return [report(QUANTITY_TOLERANCE, {
+    return [withDoubt(report(QUANTITY_TOLERANCE, {
       documents: docs, fields: ["quantity", "quantity_unit"], expected, found: shown,
       message: `Invoiced quantity ${shown} exceeds the credit quantity ${formatNumber(wanted.value)} ${wanted.unit} beyond the ${pct}% tolerance.`,
-    })];
+    }), doubts)];
   }
   if (total >= low - AMOUNT_EPSILON) return [];
   // Less than the credit quantity is a partial drawing: a discrepancy only when partial shipments are prohibited.
   const prohibited = readText(p.credit!.fields, "partial_shipments") === "not allowed";
-  return [report(QUANTITY_TOLERANCE, {
+  return [withDoubt(report(QUANTITY_TOLERANCE, {
     documents: docs, fields: ["quantity", "quantity_unit"], expected, found: shown,
     severity: prohibited ? "discrepancy" : "info",
     message: prohibited
       ? `Invoiced quantity ${shown} is short of the credit quantity beyond the ${pct}% tolerance while partial shipments are prohibited.`
       : `Invoiced quantity ${shown} is less than the credit quantity: a partial drawing, allowed under this credit.`,
-  })];
+  }), doubts)];
 }
 
 export const INVOICE_AMOUNT_RULES = [AMOUNT_WITHIN_CREDIT, INVOICE_CURRENCY, QUANTITY_TOLERANCE];

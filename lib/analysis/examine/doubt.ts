@@ -1,0 +1,88 @@
+/**
+ * How sure the examination is of the values a finding rests on. A checker
+ * refuses documents for what they say, not for what a reader misread: a
+ * conflict that a misread explains (a low-confidence read, a number read in
+ * the other decimal convention, digits lost, a figure orders of magnitude off)
+ * is reported as a warning that names the doubt, never as a discrepancy.
+ */
+import { formatNumber } from "./rule-kit";
+import type { Doc } from "./presentation";
+import type { Finding } from "./types";
+
+/**
+ * Below this confidence a read is doubtful. The extractors' scale puts a value
+ * found by a fallback scan (no label) at 0.6 and a table cell at 0.8; a finding
+ * resting on anything under the table's level needs a person to look.
+ */
+export const LOW_CONFIDENCE = 0.7;
+
+/**
+ * Thousands separator and decimal mark swapped ("104.281" for 104,281, or
+ * "2,08" for 2.08): the same digits, a factor of 1,000 apart.
+ */
+const CONVENTION_FACTORS = [1000, 0.001];
+
+/** Figures of one shipment this many times apart are not a different fact but a misread. */
+export const IMPLAUSIBLE_RATIO = 50;
+
+/** A lost or stray digit leaves a run of at least this many digits shared. */
+const MIN_SHARED_DIGITS = 2;
+
+/** The doubtful read of `key` on `doc`, in words, when its evidence says the engine was unsure of it. */
+export function doubtfulRead(doc: Doc, key: string): string | undefined {
+  const evidence = doc.evidence?.[key];
+  if (!evidence || !(evidence.confidence < LOW_CONFIDENCE)) return undefined;
+  const raw = evidence.text ? ` "${evidence.text}"` : "";
+  return `${key} on the ${doc.type} (page ${evidence.page}) was read${raw} with confidence ${evidence.confidence.toFixed(2)}`;
+}
+
+function digitsOf(value: number): string {
+  return formatNumber(Math.abs(value)).replace(/\D/g, "");
+}
+
+/**
+ * Why a figure that conflicts with `expected` may be a misread of it, or
+ * undefined when nothing but a real difference explains it. `agree` is the
+ * rule's own tolerance, so a convention swap is recognised exactly as far as
+ * the rule would have accepted the value.
+ */
+export function figureDoubt(found: number, expected: number, agree: (a: number, b: number) => boolean, what: string): string | undefined {
+  if (found === 0 || expected === 0) return undefined;
+  const factor = CONVENTION_FACTORS.find((f) => agree(found * f, expected));
+  if (factor !== undefined) {
+    return `${what} ${formatNumber(found)} reads as ${formatNumber(expected)} with thousands separator and decimal mark swapped`;
+  }
+  const ratio = Math.max(found / expected, expected / found);
+  if (ratio >= IMPLAUSIBLE_RATIO) {
+    return `${what} ${formatNumber(found)} is ${formatNumber(Math.round(ratio))} times ${found > expected ? "more" : "less"} than ${formatNumber(expected)}: more likely misread than true`;
+  }
+  const [a, b] = [digitsOf(found), digitsOf(expected)];
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (short.length >= MIN_SHARED_DIGITS && short.length < long.length && long.includes(short)) {
+    return `${what} ${formatNumber(found)} shows the digits of ${formatNumber(expected)} with ${a.length < b.length ? "some lost" : "stray ones added"}`;
+  }
+  return undefined;
+}
+
+/** The finding as a warning that names why its values are in doubt; a warning or info stays what it is. */
+export function withDoubt(finding: Finding, doubts: string[]): Finding {
+  if (finding.severity !== "discrepancy" || doubts.length === 0) return finding;
+  const message = `${finding.message.replace(/\.$/, "")} — not called a discrepancy because ${doubts.join("; ")}: check the document.`;
+  return { ...finding, severity: "warning", message };
+}
+
+/**
+ * Every discrepancy whose values were read with low confidence becomes a
+ * warning: the values of the finding's own keys on the documents it names.
+ */
+export function weighReads(findings: Finding[], docs: Doc[]): Finding[] {
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  return findings.map((finding) => {
+    if (finding.severity !== "discrepancy") return finding;
+    const doubts = finding.documents.flatMap((ref) => {
+      const doc = byId.get(ref.id);
+      return doc ? finding.fields.map((key) => doubtfulRead(doc, key)).filter((d) => d !== undefined) : [];
+    });
+    return withDoubt(finding, [...new Set(doubts)]);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Lots: one shipment is often certified in parts — a certificate of origin or
+ * of weight per lot, per container group, per B/L. Such documents state a part
+ * of the whole, and the parts together must make the whole (ISBP 821 A: data
+ * need not be identical, only not conflicting). These helpers tell a lot
+ * document from a conflicting one.
+ */
+import { readList, readText } from "./fields";
+import { compactRef, type Doc } from "./presentation";
+import { referenceKey } from "./similarity";
+
+/** The keys that name a document itself: its originals and copies share them, two lots do not. */
+const IDENTITY_KEYS = ["certificate_number", "bl_number", "invoice_number", "packing_list_number", "reference_number"];
+
+function identityOf(doc: Doc): string {
+  for (const key of IDENTITY_KEYS) {
+    const value = readText(doc.fields, key);
+    if (value) return `${doc.typeId}:${key}:${referenceKey(value)}`;
+  }
+  return `doc:${doc.id}`;
+}
+
+/** Documents of one type grouped by identity: each group is one document, its originals and copies. */
+export function distinctDocuments(docs: Doc[]): Doc[][] {
+  const groups = new Map<string, Doc[]>();
+  for (const doc of docs) groups.set(identityOf(doc), [...(groups.get(identityOf(doc)) ?? []), doc]);
+  return [...groups.values()];
+}
+
+/** How a document says it covers a part: "LOT 1 OF 2", "LOT NO. 2/3", "SECOND LOT", "PART SHIPMENT". */
+const LOT_WORDING = /\bLOT\s*(?:NO\.?|NUMBER|#)?\s*\d+\s*(?:OF|\/)\s*\d+\b|\b(?:FIRST|SECOND|THIRD|FOURTH|1ST|2ND|3RD|4TH)\s+LOT\b|\bPART(?:IAL)?\s+(?:SHIPMENT|LOT|QUANTITY|CONSIGNMENT)\b/i;
+
+/** Lots of a shipment are simple parts of it: half, a third, a quarter. */
+export const LOT_PARTS = [2, 3, 4];
+
+/**
+ * Why `doc` looks like it covers one lot of the shipment the bills of lading
+ * carry, or undefined: its own words, or a strict subset of their containers.
+ */
+export function lotHint(doc: Doc, bls: Doc[]): string | undefined {
+  const wording = doc.text ? LOT_WORDING.exec(doc.text) : null;
+  if (wording) return `the ${doc.type} says "${wording[0]}"`;
+  const own = new Set((readList(doc.fields, "container_numbers") ?? []).map(referenceKey));
+  const all = new Set(bls.flatMap((b) => readList(b.fields, "container_numbers") ?? []).map(referenceKey));
+  if (own.size > 0 && own.size < all.size && [...own].every((c) => all.has(c))) {
+    return `the ${doc.type} names ${own.size} of the ${all.size} containers on the bill of lading`;
+  }
+  return undefined;
+}
+
+/** "1/2" when `part` times a small whole number makes `whole` (by the rule's tolerance). */
+export function simpleFraction(part: number, whole: number, agree: (a: number, b: number) => boolean): number | undefined {
+  return part > 0 && part < whole ? LOT_PARTS.find((k) => agree(part * k, whole)) : undefined;
+}
+
+/** Reference numbers of documents, for messages. */
+export function referencesOf(docs: Doc[]): string {
+  return docs.map((d) => IDENTITY_KEYS.map((k) => readText(d.fields, k)).find(Boolean) ?? d.id).map(compactRef).join(" + ");
+}
