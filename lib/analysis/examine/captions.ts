@@ -29,10 +29,14 @@ const CAPTION_WORDS = new Set([
 ]);
 CAPTION_WORDS.delete("OTHER");
 
-/** A value made of label and title words only, without a digit. */
+/** Titles of several words ("BILL OF LADING", "CERTIFICATE OF ORIGIN"): a name, place or reference never contains one. */
+const TITLES = Object.values(DOCUMENT_TYPES).map((t) => t.label.toUpperCase()).filter((t) => t.includes(" "));
+
+/** A value made of label and title words only, or holding a document's title, without a digit. */
 export function looksLikeCaption(value: string): boolean {
   if (/\d/.test(value)) return false;
   const words = value.toUpperCase().replace(/[.:,()]/g, " ").split(/\s+/).filter(Boolean);
+  if (TITLES.some((title) => ` ${words.join(" ")} `.includes(` ${title} `))) return true;
   return words.length > 0 && words.some((w) => /[A-Z]{2}/.test(w)) && words.every((w) => CAPTION_WORDS.has(w));
 }
 

@@ -25,8 +25,10 @@ const CONVENTION_FACTORS = [1000, 0.001];
 /** Figures of one shipment this many times apart are not a different fact but a misread. */
 export const IMPLAUSIBLE_RATIO = 50;
 
-/** A lost or stray digit leaves a run of at least this many digits shared. */
+/** A lost or stray digit leaves a run of at least this many digits shared... */
 const MIN_SHARED_DIGITS = 2;
+/** ...and changes the figure's magnitude: 80 for 2,080, 280 for 2,080; never 50,000.01 for 50,000. */
+const MIN_LOST_DIGIT_RATIO = 5;
 
 /** The doubtful read of `key` on `doc`, in words, when its evidence says the engine was unsure of it. */
 export function doubtfulRead(doc: Doc, key: string): string | undefined {
@@ -47,7 +49,8 @@ function digitsOf(value: number): string {
  * the rule would have accepted the value.
  */
 export function figureDoubt(found: number, expected: number, agree: (a: number, b: number) => boolean, what: string): string | undefined {
-  if (found === 0 || expected === 0) return undefined;
+  if (expected === 0) return undefined;
+  if (found === 0) return `${what} reads as 0, which no shipment states`;
   const factor = CONVENTION_FACTORS.find((f) => agree(found * f, expected));
   if (factor !== undefined) {
     return `${what} ${formatNumber(found)} reads as ${formatNumber(expected)} with thousands separator and decimal mark swapped`;
@@ -58,7 +61,7 @@ export function figureDoubt(found: number, expected: number, agree: (a: number, 
   }
   const [a, b] = [digitsOf(found), digitsOf(expected)];
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  if (short.length >= MIN_SHARED_DIGITS && short.length < long.length && long.includes(short)) {
+  if (ratio >= MIN_LOST_DIGIT_RATIO && short.length >= MIN_SHARED_DIGITS && short.length < long.length && long.includes(short)) {
     return `${what} ${formatNumber(found)} shows the digits of ${formatNumber(expected)} with ${a.length < b.length ? "some lost" : "stray ones added"}`;
   }
   return undefined;

@@ -47,7 +47,8 @@ export async function analyzeForExamination(
   ingestOptions: IngestOptions = {},
 ): Promise<ExaminedDocument[]> {
   const pages = await ingest(file.bytes, ingestOptions);
-  const splits = analyzePages(pages, { fileName: file.name });
+  // With evidence: the rules read how surely each value was read (doubt.ts).
+  const splits = analyzePages(pages, { fileName: file.name, evidence: true });
   const texts = pageTextsOf(pages);
   return splits.map((result, i) => ({ id: `${id}#${i + 1}`, fileName: file.name, result, ...splitTextOf(texts, result.split.pages) }));
 }

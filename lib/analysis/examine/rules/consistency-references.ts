@@ -7,7 +7,7 @@ import { readText } from "../fields";
 import { isBlankOrder, isPlausibleParty, readParty, sameParty } from "../names";
 import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
-import { withDoubt } from "../doubt";
+import { doubtfulRead, withDoubt } from "../doubt";
 import { editDistance, referenceKey, similarity } from "../similarity";
 import type { Finding } from "../types";
 
@@ -61,8 +61,10 @@ const MARKS_SIMILARITY = 0.8;
 const OCR_REFERENCE_EDITS = 1;
 
 /** References are compared modulo OCR confusions (referenceKey): BKKJEA26O412 is BKKJEA260412. */
-function checkReference(docs: Doc[], key: string, known: string[], rule: RuleSpec, what: string): Finding[] {
+function checkReference(docs: Doc[], key: string, sources: Doc[], known: string[], rule: RuleSpec, what: string): Finding[] {
   if (!known.length) return [];
+  // The reference itself may be the unsure read: a B/L number read with low confidence on the B/L.
+  const unsureSources = sources.map((d) => doubtfulRead(d, key)).filter((d) => d !== undefined);
   const wanted = known.map(referenceKey);
   return docs.flatMap((doc) => {
     const found = readText(doc.fields, key);
@@ -73,7 +75,8 @@ function checkReference(docs: Doc[], key: string, known: string[], rule: RuleSpe
       message: `${doc.type} quotes ${what} ${found}, not ${known.join(" or ")}.`,
     });
     const near = doc.textFromOcr && wanted.some((w) => editDistance(w, referenceKey(found)) <= OCR_REFERENCE_EDITS);
-    return [near ? withDoubt(finding, [`the ${doc.type} was read by OCR and ${found} is one character away from ${known.join(" / ")}`]) : finding];
+    const ocr = near ? [`the ${doc.type} was read by OCR and ${found} is one character away from ${known.join(" / ")}`] : [];
+    return [withDoubt(finding, [...ocr, ...unsureSources])];
   });
 }
 
@@ -86,12 +89,12 @@ function checkReferences(p: Presentation): Finding[] {
   const lc = creditNumber ? [creditNumber] : [];
   const invoices = docsOfType(p, "commercial_invoice");
   const bls = docsOfType(p, "bill_of_lading");
-  const contracts = valuesOf([...p.contracts, ...p.instructions], "contract_number");
+  const agreements = [...p.contracts, ...p.instructions];
   return [
-    ...checkReference(p.presented, "lc_number", lc, LC_REFERENCE, "credit number"),
-    ...checkReference(p.presented.filter((d) => d.typeId !== "commercial_invoice"), "invoice_number", valuesOf(invoices, "invoice_number"), INVOICE_REFERENCE, "invoice number"),
-    ...checkReference(p.presented.filter((d) => d.typeId !== "bill_of_lading"), "bl_number", valuesOf(bls, "bl_number"), BL_REFERENCE, "bill of lading number"),
-    ...checkReference(invoices, "contract_number", contracts, CONTRACT_REFERENCE, "contract number"),
+    ...checkReference(p.presented, "lc_number", p.credit?.docs ?? [], lc, LC_REFERENCE, "credit number"),
+    ...checkReference(p.presented.filter((d) => d.typeId !== "commercial_invoice"), "invoice_number", invoices, valuesOf(invoices, "invoice_number"), INVOICE_REFERENCE, "invoice number"),
+    ...checkReference(p.presented.filter((d) => d.typeId !== "bill_of_lading"), "bl_number", bls, valuesOf(bls, "bl_number"), BL_REFERENCE, "bill of lading number"),
+    ...checkReference(invoices, "contract_number", agreements, valuesOf(agreements, "contract_number"), CONTRACT_REFERENCE, "contract number"),
   ];
 }
 

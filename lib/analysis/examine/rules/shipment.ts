@@ -116,13 +116,18 @@ function checkPort(p: Presentation, bls: Doc[], rule: RuleSpec, key: string, nam
   });
 }
 
-/** One journey: same vessel and voyage, same destination (art. 31(b)); unknown when the vessel is not read. */
-function journeyOf(bl: Doc): string | undefined {
-  const vessel = readText(bl.fields, "vessel");
-  if (!vessel) return undefined;
-  const voyage = readText(bl.fields, "voyage") ?? "";
-  const discharge = readText(bl.fields, "port_of_discharge") ?? "";
-  return [vessel, voyage, discharge].map(compactRef).join("|");
+/** One journey: same vessel and voyage, same destination (art. 31(b)); each part undefined when it was not read. */
+function journeyOf(bl: Doc): (string | undefined)[] {
+  return ["vessel", "voyage", "port_of_discharge"].map((key) => {
+    const value = readText(bl.fields, key);
+    return value === undefined ? undefined : compactRef(value);
+  });
+}
+
+/** Two journeys differ when a part both B/Ls show differs; without a vessel on each, agreeing parts do not prove one journey. */
+function compareJourneys(a: (string | undefined)[], b: (string | undefined)[]): "same" | "different" | "unknown" {
+  if (a.some((part, i) => part !== undefined && b[i] !== undefined && part !== b[i])) return "different";
+  return a[0] !== undefined && b[0] !== undefined ? "same" : "unknown";
 }
 
 function checkPartial(p: Presentation, bls: Doc[]): Finding[] {
@@ -130,8 +135,9 @@ function checkPartial(p: Presentation, bls: Doc[]): Finding[] {
   const transports = groupCopies(bls, "bl_number").map((g) => g[0]!);
   if (transports.length < 2) return [];
   const journeys = transports.map(journeyOf);
+  const verdicts = journeys.slice(1).map((j) => compareJourneys(journeys[0]!, j));
   const numbers = transports.map((d) => readText(d.fields, "bl_number") ?? d.id).join(", ");
-  if (journeys.some((j) => j === undefined)) {
+  if (!verdicts.includes("different") && verdicts.includes("unknown")) {
     const dates = new Set(transports.map(shipmentDateOf));
     if (dates.size < 2) return [];
     return [report(PARTIAL_SHIPMENT, {
@@ -139,7 +145,7 @@ function checkPartial(p: Presentation, bls: Doc[]): Finding[] {
       message: `Several bills of lading (${numbers}) with different shipment dates while partial shipments are prohibited; confirm they cover one vessel and one journey.`,
     })];
   }
-  if (new Set(journeys).size < 2) return [];
+  if (!verdicts.includes("different")) return [];
   return [report(PARTIAL_SHIPMENT, {
     documents: transports, fields: ["vessel", "voyage", "port_of_discharge"], found: numbers,
     message: `Bills of lading ${numbers} evidence shipment on more than one vessel or journey: a partial shipment, which the credit prohibits.`,
