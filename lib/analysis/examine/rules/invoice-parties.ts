@@ -3,6 +3,7 @@
  * UCP 600 art. 18(a)(i)-(ii), 18(c); other documents' descriptions, art. 14(e).
  */
 import { descriptionCoverage, descriptionsShareWord } from "../goods";
+import { withDoubt } from "../doubt";
 import { readText } from "../fields";
 import { readParty, sameParty } from "../names";
 import { docsOfType, type Doc, type Presentation } from "../presentation";
@@ -53,6 +54,9 @@ const PARTY_CHECKS: PartyCheck[] = [
   },
 ];
 
+/** B/L consignee wording; an invoice names its parties, it does not make them out to order. */
+const ORDER_CLAUSE = /^\s*(?:TO\s+)?(?:THE\s+)?ORDER\s+OF\b/i;
+
 function checkParties(p: Presentation, invoices: Doc[]): Finding[] {
   const credit = p.credit!.fields;
   return PARTY_CHECKS.flatMap((c) => {
@@ -67,7 +71,8 @@ function checkParties(p: Presentation, invoices: Doc[]): Finding[] {
         })];
       }
       if (sameParty(found, expected, p.tolerances.nameSimilarity)) return [];
-      return [report(c.rule, { documents: [doc], fields: [c.invoiceKey], expected, found, message: c.wrong(found, expected) })];
+      const finding = report(c.rule, { documents: [doc], fields: [c.invoiceKey], expected, found, message: c.wrong(found, expected) });
+      return [withDoubt(finding, ORDER_CLAUSE.test(found) ? [`"${found}" is a consignee's order clause, not a ${c.invoiceKey}'s name: the reader likely took the consignee box`] : [])];
     });
   });
 }
