@@ -70,7 +70,7 @@ const slowest = [...generated.cases].sort((a, b) => b.ms / b.pages - a.ms / a.pa
 console.log(`\nSlowest per page (first pass): ${slowest.map((c) => `${c.name} ${(c.ms / c.pages).toFixed(0)} ms/page`).join(", ")}`);
 
 const holdout = await evaluateGenerated(await loadGenerated("holdout"));
-console.log(`\n${formatSummary(`Engine on held-out packets (${holdout.cases.length} packets from seeds no test uses)`, holdout.summary)}`);
+console.log(`\n${formatSummary(`Engine on fixed-layout packets from unseen seeds (${holdout.cases.length} packets; the same templates as the golden set, not the held-out families)`, holdout.summary)}`);
 
 const speed = await measureSpeed(files);
 console.log(`\n${formatSpeed(speed)}`);
