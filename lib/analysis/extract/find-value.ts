@@ -17,7 +17,7 @@ const GRID_GAP_LINES = 7;
 const COLUMN_SLACK_EM = 1.2;
 /** A value below its label starts at most this many font sizes right of the label. */
 const MAX_INDENT_EM = 8;
-/** A line further right than this fraction of the page width is another box, not the label's value. */
+/** A line further right than this fraction of the page width is the value only when the label has nothing below it (see farRight). */
 const MAX_RIGHT_GAP = 0.3;
 /** The wrapped end of a long label in the label column ("Departure:", "Services:"). */
 const LABEL_TAIL = /^[A-Za-z][A-Za-z ./&-]{0,30}:$/;
@@ -112,6 +112,41 @@ function continuesAbove(doc: Doc, line: IndexedLine): boolean {
   );
 }
 
+/**
+ * Whether a bare label's value is the next line on its row, and how sure that
+ * is. Near (within MAX_RIGHT_GAP of the page width) it is, unless the label's
+ * box continues below it. Far (a label at mid-page, its value right-aligned at
+ * the page edge, "Inv. No.:  ...  INV-1") it is only when the label ends in a
+ * colon, has no
+ * value below it (a stack of labels, each row its own field) and no bare box
+ * title above the far line claims it as its own value.
+ */
+function pairedRight(doc: Doc, hit: LabelHit, right: IndexedLine): number | undefined {
+  const { line } = hit;
+  if (startsWithLabel(doc, right) || BOX_TITLE.test(right.text)) return undefined;
+  const belowLabel = () => linesBelow(doc, line, xAt(line, hit.start), right.x0, 1).length > 0;
+  if (right.x0 - line.x1 < MAX_RIGHT_GAP * line.page.width) {
+    return continuesAbove(doc, right) && belowLabel() ? undefined : CONFIDENCE.right;
+  }
+  // Without a colon a far line is a caption's neighbour ("SELLER ... ACCEPTED BY THE BUYER"), not its value.
+  if (!hit.colon || belowLabel() || titledAbove(doc, right)) return undefined;
+  return CONFIDENCE.farRight;
+}
+
+/** Whether the row just above `line` holds a bare box title over it (the line is that title's value). */
+function titledAbove(doc: Doc, line: IndexedLine): boolean {
+  if (line.row === 0) return false;
+  const slack = COLUMN_SLACK_EM * lineHeight(line);
+  return doc.rows[line.row - 1]!.some((id) => {
+    const above = doc.lines[id]!;
+    if (above.page !== line.page || line.y0 - above.y1 > MAX_GAP_LINES * lineHeight(above)) return false;
+    if (above.x1 < line.x0 - slack || above.x0 > line.x1 + slack) return false;
+    const hits = doc.hitsByLine[above.id]!;
+    const last = hits[hits.length - 1];
+    return last !== undefined && !hasText(above, last.valueStart, above.text.length);
+  });
+}
+
 export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}): Found | undefined {
   const maxLines = options.maxLines ?? 1;
   const { line } = hit;
@@ -127,19 +162,14 @@ export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}):
   }
   if (end < line.text.length) return undefined;
   const right = lineRightOf(doc, line);
-  if (
-    right &&
-    !startsWithLabel(doc, right) &&
-    !BOX_TITLE.test(right.text) &&
-    right.x0 - line.x1 < MAX_RIGHT_GAP * line.page.width &&
-    !(continuesAbove(doc, right) && linesBelow(doc, line, xAt(line, hit.start), right.x0, 1).length > 0)
-  ) {
+  const rightConfidence = right && pairedRight(doc, hit, right);
+  if (right && rightConfidence) {
     const parts = [wholeValueLine(doc, right)];
     if (maxLines > 1) {
       const below = linesBelow(doc, right, right.x0, columnEnd(doc, right), maxLines - 1, xAt(line, hit.start));
       for (const next of below) parts.push(wholeValueLine(doc, next));
     }
-    return foundOf(parts, CONFIDENCE.right);
+    return foundOf(parts, rightConfidence);
   }
   const x0 = xAt(line, hit.start);
   // Under a grid of titles (three or more on a row) the values may sit further down.
