@@ -47,3 +47,68 @@ describe("label and value on one row, far apart", () => {
     expect(values.shipper).toBe("ACME TRADING LTD");
   });
 });
+
+describe("totals and sums", () => {
+  test("a TOTAL row with the currency in its own column; quantity summed over rows of one unit", () => {
+    const values = invoice(
+      "Item  Description of Goods          Qty      Unit    Unit Price   Cur.      Amount",
+      "1     ROBUSTA COFFEE               26,000    KG          3.97     USD   103,220.00",
+      "2     ARABICA COFFEE               10,000    KG          5.00     USD    50,000.00",
+      "                                                         TOTAL     USD   153,220.00",
+    );
+    expect(values).toMatchObject({ total_amount: 153220, currency: "USD", quantity: 36000, quantity_unit: "KG" });
+    expect(values.line_items).toEqual([
+      { description: "ROBUSTA COFFEE", quantity: 26000, unit: "KG", unit_price: 3.97, amount: 103220 },
+      { description: "ARABICA COFFEE", quantity: 10000, unit: "KG", unit_price: 5, amount: 50000 },
+    ]);
+  });
+
+  test("a column titled Total holds the amounts, not the unit prices", () => {
+    const values = invoice(
+      "Description                     Quantity       Unit Price            Total",
+      "COTTON YARN 30S                 1,000 KG         4.50 USD     4,500.00 USD",
+      "COTTON YARN 40S                 2,000 KG         5.00 USD    10,000.00 USD",
+    );
+    expect(values.line_items).toEqual([
+      { description: "COTTON YARN 30S", quantity: 1000, unit: "KG", unit_price: 4.5, amount: 4500 },
+      { description: "COTTON YARN 40S", quantity: 2000, unit: "KG", unit_price: 5, amount: 10000 },
+    ]);
+    expect(values).toMatchObject({ total_amount: 14500, quantity: 3000 });
+  });
+
+  test("a labelled total whose currency and amount sit in separate cells", () => {
+    const values = invoice("Invoice No.: A-1", "", "TOTAL AMOUNT          USD          88,400.00");
+    expect(values).toMatchObject({ total_amount: 88400, currency: "USD" });
+  });
+
+  test("measurement and weights of a container table come from its TOTAL row, not the first container", () => {
+    const values = extractFields("packing_list", [
+      layoutPage(
+        [
+          "Packing List No.: PL-7",
+          "",
+          "Container No.     Packages     Gross Weight (KG)     Measurement (CBM)",
+          "CONT-0001          500 BAGS          25,250.000              28.500",
+          "CONT-0002          500 BAGS          25,100.000              28.200",
+          "TOTAL             1000 BAGS          50,350.000              56.700",
+        ].join("\n"),
+      ),
+    ]).values;
+    expect(values).toMatchObject({ measurement_cbm: 56.7, gross_weight_kg: 50350, number_of_packages: 1000 });
+  });
+
+  test("without a TOTAL row the container rows are summed", () => {
+    const values = extractFields("bill_of_lading", [
+      layoutPage(
+        [
+          "B/L No.: BL-1",
+          "",
+          "Container / Seal        Packages       Gross Weight       Measurement",
+          "CONT-0001 / S-11        500 BAGS        25,250 KGS          28.500 CBM",
+          "CONT-0002 / S-12        500 BAGS        25,100 KGS          28.200 CBM",
+        ].join("\n"),
+      ),
+    ]).values;
+    expect(values).toMatchObject({ measurement_cbm: 56.7, gross_weight_kg: 50350, number_of_packages: 1000 });
+  });
+});

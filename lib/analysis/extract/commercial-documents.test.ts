@@ -41,6 +41,9 @@ describe("commercial invoice", () => {
       buyer_address: "JL. RAYA PELABUHAN NO. 88 JAKARTA 14310, INDONESIA",
       currency: "USD",
       total_amount: 223123,
+      // No total quantity printed: the items share a unit, so the invoiced quantity is their sum.
+      quantity: 53,
+      quantity_unit: "MT",
       incoterms: "CIF TANJUNG PRIOK",
       port_of_loading: "SAN PEDRO",
       port_of_discharge: "TANJUNG PRIOK",

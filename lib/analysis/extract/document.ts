@@ -11,12 +11,22 @@ export interface Doc extends DocIndex {
   hitsByKey: Map<string, LabelHit[]>;
   /** The document prints numbers as 1.234,56. */
   decimalComma: boolean;
-  /** Rows that are table headers (labels there head columns, read by the table reader). */
+  /** Rows that are table headers (labels there head columns, read by the table reader: totals or sums, never the first row). */
   headerRows: Set<number>;
 }
 
-/** A row labelling the goods and this many columns in all is a table header. */
+/**
+ * A row of this many column titles, one of them the goods or two of them
+ * measures (a container table: packages, gross weight, measurement), is a
+ * table header when item rows follow. A grid of party or routing boxes names
+ * no measures, so its titles stay labels.
+ */
 const MIN_HEADER_COLUMNS = 3;
+const MIN_MEASURE_COLUMNS = 2;
+const MEASURE_KEYS: ReadonlySet<string> = new Set([
+  "packages", "gross_weight", "net_weight", "measurement", "quantity", "unit_price", "total_amount",
+  "total_gross_weight", "total_net_weight", "total_measurement", "total_packages",
+]);
 
 /** Rows below a header that hold numbers in two or more cells; two of them make a table of items. */
 const ITEM_ROWS = 2;
@@ -48,8 +58,9 @@ export function prepareDocument(pages: Page[]): Doc {
   }
   const headerRows = new Set<number>();
   index.rows.forEach((ids, row) => {
-    if (!ids.some((id) => hitsByLine[id]!.some((hit) => hit.keys.includes("description")))) return;
     const kinds = new Set(ids.flatMap((id) => hitsByLine[id]!.flatMap((hit) => hit.keys)));
+    const measures = [...kinds].filter((k) => MEASURE_KEYS.has(k)).length;
+    if (!kinds.has("description") && measures < MIN_MEASURE_COLUMNS) return;
     if (kinds.size >= MIN_HEADER_COLUMNS && hasItemRows(index, hitsByLine, row)) headerRows.add(row);
   });
   return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows };

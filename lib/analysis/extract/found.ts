@@ -16,10 +16,10 @@ export interface Found {
 
 /**
  * Confidence of a value read next to its label, in the next cell of its row
- * (near, or far across white space), below its label, in a table, or by a
- * fallback rule.
+ * (near, or far across white space), below its label, in a table, summed
+ * over a table's rows (no TOTAL row printed), or by a fallback rule.
  */
-export const CONFIDENCE = { sameLine: 0.95, right: 0.9, farRight: 0.8, below: 0.85, table: 0.8, tag: 0.95, scan: 0.6 } as const;
+export const CONFIDENCE = { sameLine: 0.95, right: 0.9, farRight: 0.8, below: 0.85, table: 0.8, summed: 0.7, tag: 0.95, scan: 0.6 } as const;
 
 export function partOf(line: IndexedLine, start = 0, end = line.text.length): Part {
   return { line, start, end };

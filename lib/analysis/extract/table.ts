@@ -13,12 +13,14 @@ import { allMatches } from "../normalize/matches";
 
 export type ColumnKind =
   | "description" | "quantity" | "unit" | "unit_price" | "amount" | "packages" | "gross" | "net" | "measurement"
-  | "marks" | "hs" | "invoice" | "parameter" | "result" | "specification" | "method";
+  | "marks" | "hs" | "invoice" | "parameter" | "result" | "specification" | "method" | "currency" | "item";
 
 const HEADERS: Array<[ColumnKind, string]> = [
   ["description", "(?:NUMBER\\s*AND\\s*KIND\\s*OF\\s*)?PACKAGES?[;,]?\\s*(?:AND\\s*)?DESCRIPTION(?:\\s*OF\\s*(?:THE\\s*)?GOODS)?|DESCRIPTION(?:\\s*OF\\s*(?:PACKAGES\\s*AND\\s*)?GOODS)?|GOODS|COMMODITY|PARTICULARS|PRODUCT"],
   ["unit_price", "UNIT\\s*PRICE|U\\.?\\s*PRICE|PRICE\\s*(?:PER\\s*UNIT|/\\s*UNIT)?|RATE"],
-  ["amount", "AMOUNT|TOTAL\\s*(?:VALUE|AMOUNT|PRICE)|EXTENDED|LINE\\s*TOTAL|VALUE"],
+  // A column titled just "Total" holds the line amounts; "TOTAL GROSS WEIGHT" names another column.
+  ["amount", "AMOUNT|TOTAL\\s*(?:VALUE|AMOUNT|PRICE)|EXTENDED|LINE\\s*TOTAL|VALUE|TOTAL(?!\\s*[A-Z])"],
+  ["currency", "CURRENCY|CURR?\\.?|CCY"],
   ["quantity", "QUANTITY|QTY|QUANT\\."],
   ["unit", "UNIT(?:S)?(?!\\s*PRICE)|UOM|U/M"],
   ["gross", "GROSS\\s*(?:WEIGHT|WT\\.?|WGT)?|G\\.\\s*W\\.?|G/W"],
@@ -32,6 +34,8 @@ const HEADERS: Array<[ColumnKind, string]> = [
   ["result", "RESULTS?|ACTUAL(?:\\s*VALUE)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?"],
   ["specification", "SPECIFICATIONS?|SPEC\\.?|STANDARDS?|LIMITS?|GUARANTEED|REQUIREMENTS?"],
   ["method", "METHODS?|TEST\\s*METHOD"],
+  // Last, so that "ITEMS TESTED" stays a parameter: the running number of a line item, kept out of its description.
+  ["item", "ITEM\\s*(?:NO\\.?|#)?|S\\.?\\s*NO\\.?|SR\\.?\\s*NO\\.?|SL\\.?\\s*NO\\.?|LINE\\s*NO\\.?"],
 ];
 const HEADER_PATTERN = new RegExp(
   `(?<![A-Z])(?:${HEADERS.map(([kind, source]) => `(?<${kind}>${source})`).join("|")})(?![A-Z])`,
@@ -47,6 +51,7 @@ const MAX_ROWS = 200;
 /** Words a header line may hold, or per column title when it names several. */
 const MAX_HEADER_WORDS = 10;
 const WORDS_PER_TITLE = 4;
+const LABEL_WITH_VALUE = /^[^:]{2,40}:\s*\S/;
 /** Numeric cells a row on the next page needs to continue the table. */
 const MIN_CONTINUED_NUMBERS = 2;
 
@@ -88,6 +93,8 @@ function readHeaderColumns(doc: Doc, row: number): Column[] {
   const columns: Column[] = [];
   for (const id of doc.rows[row]!) {
     const line = doc.lines[id]!;
+    // A "Label: value" line ("Packing List No.: PL-7") names a field, not a column.
+    if (LABEL_WITH_VALUE.test(line.text)) continue;
     const matches = allMatches(HEADER_PATTERN, line.upper);
     // Column titles are short; prose mentioning "packages" or "goods" is not a header.
     if (line.words.length > Math.max(MAX_HEADER_WORDS, WORDS_PER_TITLE * matches.length)) continue;

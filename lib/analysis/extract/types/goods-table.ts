@@ -3,7 +3,7 @@ import { normalizeCurrency } from "../../normalize/currency";
 import { parseQuantity } from "../../normalize/quantity";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
-import { CONFIDENCE, foundOf, partOf } from "../found";
+import { CONFIDENCE, foundOf, partOf, type Found } from "../found";
 import { readTable, type Cells } from "../table";
 import { readHeadingAbove } from "./fallbacks";
 import { moneyOf } from "./shared";
@@ -61,16 +61,46 @@ export function readGoodsTable(ctx: ExtractionContext, withItems: boolean): void
     ctx.set("quantity", quantity.value, totalQuantity);
     ctx.set("quantity_unit", quantity.unit, totalQuantity);
   }
+  sumQuantities(ctx, rows);
   const total = table.totals?.amount;
   const totalValue = total && moneyOf(total.text, ctx.doc.decimalComma);
   if (total && totalValue !== undefined) ctx.set("total_amount", totalValue, total);
   else readTotalLine(ctx);
+  sumAmounts(ctx, rows);
   const header = table.columns.map((c) => c.header).join(" ");
   const totalLine = ctx.evidence.total_amount?.text ?? "";
-  for (const text of [header, total?.text ?? "", totalLine, ...rows.map((r) => r.cells.amount?.text ?? "")]) {
+  const currencyCells = [table.totals?.currency, ...rows.map((r) => r.cells.currency)];
+  for (const text of [header, total?.text ?? "", totalLine, ...currencyCells.map((c) => c?.text ?? ""), ...rows.map((r) => r.cells.amount?.text ?? "")]) {
     const currency = normalizeCurrency(text);
     if (currency) return ctx.set("currency", currency, total ?? first);
   }
+}
+
+/** Without a TOTAL row or total line, the total is the sum of the line amounts. */
+function sumAmounts(ctx: ExtractionContext, rows: Array<{ cells: Cells; item?: LineItem }>): void {
+  if (ctx.has("total_amount") || rows.length < 2 || rows.some((r) => r.item!.amount === undefined)) return;
+  const sum = Math.round(rows.reduce((a, r) => a + r.item!.amount!, 0) * 100) / 100;
+  const parts = rows.flatMap((r) => r.cells.amount!.parts);
+  ctx.set("total_amount", sum, { ...foundOf(parts, CONFIDENCE.table), confidence: CONFIDENCE.summed });
+}
+
+/**
+ * Without a TOTAL row, the invoiced quantity is the sum of the line items when
+ * they share one unit (the first row is only one lot of the goods). Rows in
+ * different units cannot be added, and the quantity stays unread.
+ */
+function sumQuantities(ctx: ExtractionContext, rows: Array<{ cells: Cells; item?: LineItem }>): void {
+  if (ctx.has("quantity") || rows.length < 2) return;
+  const items = rows.map((r) => r.item!);
+  const units = new Set(items.map((i) => i.unit?.toUpperCase()));
+  if (items.some((i) => i.quantity === undefined) || units.size !== 1) return;
+  const sum = Math.round(items.reduce((a, i) => a + i.quantity!, 0) * 1000) / 1000;
+  const cells = rows.map((r) => r.cells.quantity).filter((c): c is Found => c !== undefined);
+  if (cells.length === 0) return;
+  const found = { ...foundOf(cells.flatMap((c) => c.parts), CONFIDENCE.table), confidence: CONFIDENCE.summed };
+  ctx.set("quantity", sum, found);
+  const unit = items[0]!.unit;
+  if (unit) ctx.set("quantity_unit", unit, found);
 }
 
 const TOTAL_LINE = /^(?:GRAND\s+)?TOTAL\b[^:]{0,40}:\s*(.*\d.*)$/i;

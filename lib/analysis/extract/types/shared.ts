@@ -8,7 +8,7 @@ import { parseVolumeCbm } from "../../normalize/volume";
 import { parseWeightKg, weightUnitFactor } from "../../normalize/weight";
 import type { ExtractionContext } from "../context";
 import { findLabelled } from "../find-value";
-import { CONFIDENCE, narrowFound, type Found } from "../found";
+import { CONFIDENCE, foundOf, narrowFound, type Found } from "../found";
 import { readTable, type Cells, type ColumnKind, type Table } from "../table";
 
 const VOYAGE_MARKER = /\s*(?:\bVOY(?:AGE)?\.?\s*(?:NO\.?)?|\bV\.\s?)\s*[:#]?\s*/i;
@@ -67,18 +67,25 @@ export function moneyOf(text: string, decimalComma = false): number | undefined 
 
 /** total_amount and currency from a labelled total. */
 export function readTotal(ctx: ExtractionContext, key: string, labels: readonly string[]): void {
+  let rowCurrency: string | undefined;
   const total = findLabelled(ctx.doc, labels, (f, hit) => {
+    const row = ctx.doc.rows[hit.line.row]!.map((id) => ctx.doc.lines[id]!).filter((l) => l.x0 > hit.line.x0);
     // "TOTAL:  5,000 MT  USD485,000.00": when the next cell is a quantity, the money is further along the row.
     if (normalizeCurrency(f.text) === undefined) {
-      const row = ctx.doc.rows[hit.line.row]!.map((id) => ctx.doc.lines[id]!).filter((l) => l.x0 > hit.line.x0);
       const money = row.find((l) => normalizeCurrency(l.text) && /\d/.test(l.text));
       if (money) return moneyOf(money.text, ctx.doc.decimalComma);
+    }
+    // "TOTAL   USD   88,400.00": the currency in a cell of its own, the amount in the next.
+    if (!/\d/.test(f.text) && normalizeCurrency(f.text)) {
+      const amount = row.find((l) => l.x0 >= f.parts[0]!.line.x1 && /\d/.test(l.text));
+      rowCurrency = normalizeCurrency(f.text);
+      return amount ? moneyOf(amount.text, ctx.doc.decimalComma) : undefined;
     }
     return moneyOf(f.text, ctx.doc.decimalComma);
   });
   if (!total) return;
   ctx.set(key, total.value, total.found);
-  const currency = normalizeCurrency(total.found.text);
+  const currency = rowCurrency ?? normalizeCurrency(total.found.text);
   if (currency) ctx.set("currency", currency, total.found);
 }
 
@@ -112,7 +119,9 @@ function cellTotal(table: Table, kind: ColumnKind, parse: (text: string, header:
   const cells = table.items.map((item) => item[kind]).filter((c): c is Found => c !== undefined);
   const values = cells.map((c) => parse(c.text, header));
   if (cells.length === 0 || values.some((v) => v === undefined)) return undefined;
-  return { value: Math.round((values as number[]).reduce((a, b) => a + b, 0) * 1000) / 1000, found: cells[0]! };
+  const value = Math.round((values as number[]).reduce((a, b) => a + b, 0) * 1000) / 1000;
+  if (cells.length === 1) return { value, found: cells[0]! };
+  return { value, found: { ...foundOf(cells.flatMap((c) => c.parts), CONFIDENCE.table), confidence: CONFIDENCE.summed } };
 }
 
 /** Fills weights, volume and packages from a cargo table's totals (or the sum of its rows). */
