@@ -112,3 +112,58 @@ describe("totals and sums", () => {
     expect(values).toMatchObject({ measurement_cbm: 56.7, gross_weight_kg: 50350, number_of_packages: 1000 });
   });
 });
+
+describe("party and issuer blocks", () => {
+  test("a letterhead's logo initials, telephone and e-mail are not the address", () => {
+    const values = invoice(
+      "GS      GOLDEN SAHEL COMMODITIES SARL",
+      "        ZONE INDUSTRIELLE DE VRIDI, ABIDJAN 15, COTE D'IVOIRE",
+      "        Tel: +225 21 35 00 00   E-mail: export@goldensahel.ci",
+      "",
+      "                          COMMERCIAL INVOICE",
+      "Invoice No.: GS-1",
+    );
+    expect(values).toMatchObject({ seller: "GOLDEN SAHEL COMMODITIES SARL", seller_address: "ZONE INDUSTRIELLE DE VRIDI, ABIDJAN 15, COTE D'IVOIRE" });
+  });
+
+  test("a labelled party ends before its contacts and before the next block (Messrs.)", () => {
+    const values = invoice(
+      "Seller:",
+      " KERALA HILL SPICES PVT LTD",
+      " 14 SPICE MARKET ROAD, KOCHI 682030, INDIA",
+      " Phone: +91 484 266 1234",
+      " Email: sales@keralahill.in",
+      "Messrs. LAGOON FOODS NIGERIA LIMITED",
+      " 5 WHARF ROAD, APAPA, LAGOS, NIGERIA",
+    );
+    expect(values).toMatchObject({
+      seller: "KERALA HILL SPICES PVT LTD",
+      seller_address: "14 SPICE MARKET ROAD, KOCHI 682030, INDIA",
+      buyer: "LAGOON FOODS NIGERIA LIMITED",
+      buyer_address: "5 WHARF ROAD, APAPA, LAGOS, NIGERIA",
+    });
+  });
+
+  test("a carrier's name wrapped before its legal form is read whole", () => {
+    const values = extractFields("bill_of_lading", [
+      layoutPage(["B/L No.: OTC-1", "Carrier:", " PACIFIC OCEAN TRANSPORT", " CO., LTD.", "", "Port of Loading: SANTOS"].join("\n")),
+    ]).values;
+    expect(values.carrier).toBe("PACIFIC OCEAN TRANSPORT CO., LTD.");
+  });
+
+  test("a phytosanitary certificate's issuing authority is the organisation, not its country", () => {
+    const values = extractFields("phytosanitary_certificate", [
+      layoutPage(
+        [
+          "MINISTRY OF AGRICULTURE, LIVESTOCK AND FOOD SUPPLY",
+          "              PHYTOSANITARY CERTIFICATE",
+          "Plant Protection Organization of: BRAZIL",
+          "No.: BR-2211",
+          "Name and address of exporter:",
+          " CERRADO GRAOS LTDA",
+        ].join("\n"),
+      ),
+    ]).values;
+    expect(values.issuing_authority).toBe("MINISTRY OF AGRICULTURE, LIVESTOCK AND FOOD SUPPLY");
+  });
+});

@@ -15,8 +15,9 @@ import { parseWeightKg, weightUnitFactor } from "../normalize/weight";
 import type { Evidence, Page } from "../types";
 import { prepareDocument, type Doc } from "./document";
 import { findLabelled, type ValueOptions } from "./find-value";
-import { evidenceOf, narrowFound, type Found } from "./found";
+import { evidenceOf, foundOf, narrowFound, type Found } from "./found";
 import type { LabelHit } from "./labels";
+import { isLegalFormOnly } from "./names";
 import { readParty } from "./party";
 
 /** Lines a description of goods may span under its label. */
@@ -50,6 +51,27 @@ export class ExtractionContext {
 
   text(key: string, labels: readonly string[], options?: ValueOptions): void {
     this.read(key, labels, (f) => cleanValue(f.text) || undefined, options);
+  }
+
+  /**
+   * An organisation's name (carrier, issuer, authority): its line, and the next
+   * one when that holds only the legal form the name wrapped onto. A logo's
+   * initials and a bare country ("Plant Protection Organization of: BRAZIL")
+   * name no organisation.
+   */
+  name(key: string, labels: readonly string[]): void {
+    if (this.has(key)) return;
+    const result = findLabelled(
+      this.doc,
+      labels,
+      (f) => {
+        const [first, second] = f.parts.map((p) => cleanValue(p.line.text.slice(p.start, p.end)));
+        if (first!.replace(/[^A-Za-z]/g, "").length <= 3 || normalizeCountry(first!) !== undefined) return undefined;
+        return second && isLegalFormOnly(second) ? foundOf(f.parts.slice(0, 2), f.confidence) : foundOf(f.parts.slice(0, 1), f.confidence);
+      },
+      { maxLines: 2 },
+    );
+    if (result) this.set(key, cleanValue(result.value.text), result.value);
   }
 
   description(key: string, labels: readonly string[]): void {

@@ -36,6 +36,9 @@ const SHORT_LABEL = 3;
 /** Weak labels that still count inside a line before a number ("MEASUREMENT 90.000 M3"). */
 const NUMERIC_KEYS = new Set(["measurement", "gross_weight", "net_weight", "tare_weight"]);
 
+/** Forms of address that only ever open a party block ("Messrs. LAGOON FOODS LTD"), strong though one word. */
+const ADDRESS_FORMS: ReadonlySet<string> = new Set(["MESSRS"]);
+
 interface Synonym {
   keys: string[];
   weak: boolean;
@@ -62,7 +65,7 @@ function buildTrie(): TrieNode {
       if (!child) node.next.set(token, (child = { next: new Map() }));
       node = child;
     }
-    node.synonym ??= { keys: [], weak: tokens.length === 1 || tokens.join("").length <= SHORT_LABEL };
+    node.synonym ??= { keys: [], weak: (tokens.length === 1 && !ADDRESS_FORMS.has(tokens[0]!)) || tokens.join("").length <= SHORT_LABEL };
     if (key && !node.synonym.keys.includes(key)) node.synonym.keys.push(key);
   };
   for (const [key, synonyms] of Object.entries(LABEL_SYNONYMS)) for (const s of synonyms) add(s, key);

@@ -1,12 +1,15 @@
 /**
  * Party blocks: the label's value lines, first line the name, the rest the
- * address as printed (lines joined by a space). "TO ORDER OF" on its own line joins the next one
- * (the name is the whole order clause). An "Address:" label right after a
+ * address as printed (lines joined by a space), up to the first contact line.
+ * "TO ORDER OF" on its own line joins the next one (the name is the whole
+ * order clause), and so does a legal form wrapped onto a line of its own. An "Address:" label right after a
  * one-line name supplies the address.
  */
 import type { Doc } from "./document";
-import { findLabelled, valueOfHit } from "./find-value";
-import { foundOf, type Found } from "./found";
+import { columnEnd, findLabelled, linesBelow, valueOfHit, xAt } from "./find-value";
+import { foundOf, partOf, type Found, type Part } from "./found";
+import type { LabelHit } from "./labels";
+import { isContactLine, isInitials, isLegalFormOnly } from "./names";
 import { cleanValue } from "../normalize/text";
 
 /** Lines a party block may span (name, street, city, country, telephone). */
@@ -25,11 +28,20 @@ export interface PartyFound {
   addressFound?: Found;
 }
 
+/** The block's lines up to its first contact line (telephone, e-mail), without notes or a logo's initials. */
+function blockLines(found: Found): Part[] {
+  const textOf = (p: Part) => p.line.text.slice(p.start, p.end);
+  const contact = found.parts.findIndex((p, i) => i > 0 && isContactLine(textOf(p)));
+  const parts = contact < 0 ? found.parts : found.parts.slice(0, contact);
+  return parts.filter((p) => /[A-Za-z]/.test(textOf(p)) && !BOX_NOTE.test(p.line.text) && !isInitials(textOf(p)));
+}
+
 function splitParty(doc: Doc, found: Found): PartyFound | undefined {
-  const parts = found.parts.filter((p) => /[A-Za-z]/.test(p.line.text.slice(p.start, p.end)) && !BOX_NOTE.test(p.line.text));
+  const parts = blockLines(found);
   if (parts.length === 0) return undefined;
   let nameCount = 1;
-  if (ORDER_CLAUSE.test(cleanValue(parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end))) && parts.length > 1) nameCount = 2;
+  const lineText = (i: number) => cleanValue(parts[i]!.line.text.slice(parts[i]!.start, parts[i]!.end));
+  if (parts.length > 1 && (ORDER_CLAUSE.test(lineText(0)) || isLegalFormOnly(lineText(1)))) nameCount = 2;
   const firstText = parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end);
   const match = nameCount === 1 ? NAME_THEN_ADDRESS.exec(firstText.trim()) : null;
   // The address after the legal form carries a number (street, post code); "CO., LTD." is still the name.
@@ -61,7 +73,17 @@ function splitParty(doc: Doc, found: Found): PartyFound | undefined {
   return { name, nameFound, address: cleanValue(addressFound.text), addressFound };
 }
 
+/** "Messrs." opens an addressee block: the name after it, the address below it at the margin of "Messrs." itself. */
+const ADDRESS_FORM = /^MESSRS\b/;
+
+function withAddressBelow(doc: Doc, found: Found, hit: LabelHit): Found {
+  if (found.parts.length > 1 || !ADDRESS_FORM.test(hit.line.upper.slice(hit.start))) return found;
+  const x0 = xAt(hit.line, hit.start);
+  const below = linesBelow(doc, hit.line, x0, columnEnd(doc, hit.line), MAX_PARTY_LINES - 1);
+  return below.length === 0 ? found : foundOf([...found.parts, ...below.map((l) => partOf(l))], found.confidence);
+}
+
 /** The first party labelled by one of `keys` (in priority order). */
 export function readParty(doc: Doc, keys: readonly string[]): PartyFound | undefined {
-  return findLabelled(doc, keys, (found) => splitParty(doc, found), { maxLines: MAX_PARTY_LINES })?.value;
+  return findLabelled(doc, keys, (found, hit) => splitParty(doc, withAddressBelow(doc, found, hit)), { maxLines: MAX_PARTY_LINES })?.value;
 }

@@ -1,7 +1,8 @@
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import type { Page } from "../types";
+import type { Page, Word } from "../types";
 import { ingestDocument } from "./index";
+import { groupLines } from "./layout";
 
 interface Text {
   text: string;
@@ -82,5 +83,26 @@ describe("PDF layout", () => {
       [1, ["one"]],
       [2, ["two"]],
     ]);
+  });
+});
+
+describe("overprinted text", () => {
+  const word = (text: string, x: number, fontSize = 9): Word => ({ text, x, y: 100 - fontSize, width: text.length * fontSize * 0.55, height: fontSize, fontSize, confidence: 1 });
+  const row = (...words: Word[]) => groupLines(words).map((l) => l.text);
+
+  it("takes a stamp's letters out of the name they cross", () => {
+    const name = ["Anchor", "Marine", "&", "Cargo", "Surveys"];
+    let x = 100;
+    const words = name.map((t) => {
+      const w = word(t, x);
+      x += w.width + 2.5;
+      return w;
+    });
+    const stamp = [word("A", words[1]!.x + 10, 14), word("C", words[4]!.x + 8, 14)];
+    expect(row(...words, ...stamp)).toEqual(["Anchor Marine & Cargo Surveys", "A", "C"]);
+  });
+
+  it("keeps a small label and a larger value side by side", () => {
+    expect(row(word("Shipper:", 40, 7), word("ACME", 75, 9.5), word("LTD", 102, 9.5))).toEqual(["Shipper: ACME LTD"]);
   });
 });

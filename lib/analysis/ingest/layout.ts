@@ -17,6 +17,12 @@ const BLOCK_GAP_FACTOR = 1.2;
 const TABLE_ALIGNMENT_SHARE = 0.5;
 /** Each side of a column cut must hold at least this many lines. */
 const MIN_COLUMN_LINES = 2;
+/** A word this much larger or smaller than its row's prevailing size may be overprinted (see overprintedWords). */
+const OVERPRINT_SIZE_RATIO = 1.2;
+/** Ink overlapping a neighbour by this share of the narrower word is two layers of print. */
+const OVERLAP_SHARE = 0.3;
+/** Room for a word between two others needs its width plus about one space on each side. */
+const SPACE_EM = 0.5;
 /** Recursion guard for the XY cut: real pages never nest deeper. */
 const MAX_CUT_DEPTH = 12;
 
@@ -46,6 +52,9 @@ function baselineOf(word: Word): number {
 function pushRow(row: Word[], out: Line[]): void {
   if (row.length === 0) return;
   row.sort((a, b) => a.x - b.x);
+  // A stamp's letters become lines of their own, after the row, so "ANCHOR MARINE & CARGO SURVEYS" reads whole.
+  const overprinted = overprintedWords(row);
+  if (overprinted.size > 0) row = row.filter((w) => !overprinted.has(w));
   let current: Word[] = [];
   for (const word of row) {
     const last = current[current.length - 1];
@@ -56,6 +65,45 @@ function pushRow(row: Word[], out: Line[]): void {
     current.push(word);
   }
   if (current.length > 0) out.push(makeLine(current));
+  for (const word of overprinted) out.push(makeLine([word]));
+}
+
+/**
+ * Words of another layer printed over a line (a stamp or a signature across a
+ * name): their size differs from the row's prevailing size by
+ * OVERPRINT_SIZE_RATIO or more, and their ink overlaps a word of that size or
+ * they sit inside a run of such words with no room of their own. Labels and
+ * values set in two sizes stand side by side and are kept.
+ */
+function overprintedWords(row: Word[]): Set<Word> {
+  const found = new Set<Word>();
+  if (row.length < 2) return found;
+  const prevailing = prevailingSize(row);
+  const isPrevailing = (w: Word) => sizeRatio(w.fontSize, prevailing) < OVERPRINT_SIZE_RATIO;
+  row.forEach((word, i) => {
+    if (isPrevailing(word)) return;
+    const before = row.slice(0, i).reverse().find(isPrevailing);
+    const after = row.slice(i + 1).find(isPrevailing);
+    const overlaps = (other: Word | undefined) =>
+      other !== undefined && Math.min(word.x + word.width, other.x + other.width) - Math.max(word.x, other.x) > OVERLAP_SHARE * Math.min(word.width, other.width);
+    const squeezed = before !== undefined && after !== undefined && after.x - (before.x + before.width) < word.width + SPACE_EM * prevailing;
+    if (overlaps(before) || overlaps(after) || squeezed) found.add(word);
+  });
+  return found;
+}
+
+/** The font size carrying most characters on a row. */
+function prevailingSize(row: Word[]): number {
+  const chars = new Map<number, number>();
+  for (const w of row) {
+    const size = Math.round(w.fontSize * 2) / 2;
+    chars.set(size, (chars.get(size) ?? 0) + w.text.length);
+  }
+  return [...chars].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+function sizeRatio(a: number, b: number): number {
+  return Math.max(a, b) / Math.max(Math.min(a, b), 0.1);
 }
 
 /** Builds a line from words already in left-to-right order. */

@@ -66,7 +66,7 @@ function readResultLines(ctx: ExtractionContext): void {
 export function extractCertificateOfQuality(ctx: ExtractionContext): void {
   ctx.reference("certificate_number", ["certificate_number", "reference_number", "number"]);
   ctx.date("date_of_issue", ["date"]);
-  ctx.text("issuer", ["issuer", "issuing_authority", "signed_for"]);
+  ctx.name("issuer", ["issuer", "issuing_authority", "signed_for"]);
   ctx.party("shipper", undefined, ["shipper", "exporter", "seller"]);
   ctx.party("consignee", undefined, ["consignee", "buyer"]);
   readVesselVoyage(ctx, false);

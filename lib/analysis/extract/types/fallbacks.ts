@@ -12,6 +12,7 @@ import type { IndexedLine } from "../doc-index";
 import { startsWithLabel } from "../document";
 import { findLabelled } from "../find-value";
 import { CONFIDENCE, foundOf, narrowFound, partOf } from "../found";
+import { isContactLine, isInitials } from "../names";
 import type { Table } from "../table";
 
 /** Lines of the letterhead block read at most. */
@@ -43,8 +44,12 @@ export function readLetterhead(ctx: ExtractionContext, key: string, addressKey?:
   ctx.set(key, cleanValue(name.text), foundOf([partOf(name)], CONFIDENCE.scan));
   if (!addressKey) return;
   const address: IndexedLine[] = [];
-  for (const line of top.slice(index + 1, index + 1 + LETTERHEAD_LINES)) {
-    if (line.y0 - (address[address.length - 1] ?? name).y1 > 2 * (line.y1 - line.y0) || DOCUMENT_TITLE.test(line.text)) break;
+  // The address runs under the name; a logo's initials beside it are artwork, a contact line ends it.
+  const below = top.slice(index + 1).filter((l) => l.row > name.row && !isInitials(l.text) && l.x1 > name.x0);
+  for (const line of below.slice(0, LETTERHEAD_LINES)) {
+    const previous = address[address.length - 1] ?? name;
+    if (line.y0 - previous.y1 > 2 * (line.y1 - line.y0) || DOCUMENT_TITLE.test(line.text) || isContactLine(line.text)) break;
+    if (line.row === previous.row) break;
     address.push(line);
   }
   if (address.length > 0) ctx.set(addressKey, address.map((l) => cleanValue(l.text)).join(" "), foundOf(address.map((l) => partOf(l)), CONFIDENCE.scan));
@@ -109,7 +114,7 @@ const CARRIER_TOP = 0.25;
 
 /** The carrier: its label, else its name in the heading of the first page, else the signature box. */
 export function readCarrier(ctx: ExtractionContext): void {
-  ctx.text("carrier", ["carrier"]);
+  ctx.name("carrier", ["carrier"]);
   const page = ctx.doc.lines[0]?.page;
   const heading = ctx.doc.lines.find(
     (l) => l.page === page && l.y0 < CARRIER_TOP * l.page.height && CARRIER_NAME.test(l.text) && !/BILL OF LADING|WAYBILL|TERMS/i.test(l.text) && !startsWithLabel(ctx.doc, l),

@@ -4,7 +4,8 @@ import { parseDate } from "../../normalize/date";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { valueOfHit, findLabelled } from "../find-value";
-import { narrowFound } from "../found";
+import { startsWithLabel } from "../document";
+import { CONFIDENCE, foundOf, narrowFound, partOf } from "../found";
 import { scanContainers } from "../scan";
 import { readPlaceDateLine } from "./fallbacks";
 
@@ -40,10 +41,22 @@ function readDates(ctx: ExtractionContext): void {
   readPlaceDateLine(ctx);
 }
 
+/** A plant protection body's name: a ministry, department, service, directorate or organisation. */
+const PLANT_AUTHORITY = /\b(?:MINIST[A-ZÉ]*|DEPARTMENT|SERVICE|SERVI[CÇ]O|ORGANI[SZ]ATION|AUTHORITY|AGENCY|INSPECTION|DIRECTORATE|DIRECTION|ADMINISTRATION|QUARANTINE|BUREAU|PFLANZENSCHUTZ\w*)\b/i;
+
+/** The issuing body printed above the certificate's title (its letterhead), when no label named it. */
+function readAuthorityHeading(ctx: ExtractionContext): void {
+  const { lines } = ctx.doc;
+  const title = lines.find((l) => l.page === lines[0]!.page && /PHYTOSANITARY\s+CERTIFICATE/i.test(l.text));
+  const heading = title && lines.find((l) => l.id < title.id && PLANT_AUTHORITY.test(l.text) && !startsWithLabel(ctx.doc, l));
+  if (heading) ctx.set("issuing_authority", cleanValue(heading.text), foundOf([partOf(heading)], CONFIDENCE.scan));
+}
+
 export function extractPhytosanitaryCertificate(ctx: ExtractionContext): void {
   ctx.reference("certificate_number", ["certificate_number", "reference_number", "number"]);
   readDates(ctx);
-  ctx.text("issuing_authority", ["issuing_authority", "issuer", "signed_for"]);
+  ctx.name("issuing_authority", ["issuing_authority", "issuer", "signed_for"]);
+  readAuthorityHeading(ctx);
   ctx.party("exporter", "exporter_address", ["exporter", "shipper"]);
   ctx.party("consignee", "consignee_address", ["consignee"]);
   ctx.text("place_of_origin", ["place_of_origin"]);
