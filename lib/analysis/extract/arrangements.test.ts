@@ -167,3 +167,50 @@ describe("party and issuer blocks", () => {
     expect(values.issuing_authority).toBe("MINISTRY OF AGRICULTURE, LIVESTOCK AND FOOD SUPPLY");
   });
 });
+
+describe("tables with specification columns", () => {
+  const quality = (...rows: string[]) => extractFields("certificate_of_quality", [layoutPage(rows.join("\n"))]).values.quality_parameters;
+
+  test("Parameter | Specification (Max/Min/Typical) | Result: the result is the value", () => {
+    expect(
+      quality(
+        "Parameter                  Specification (Max/Min/Typical)     Result",
+        "Moisture Content           Max 14.0 %                          12.5 %",
+        "Oil Content                Min 48.0 %                          50.2 %",
+        "Free Fatty Acid            Typical 1.5 %                        1.1 %",
+      ),
+    ).toEqual([
+      { name: "Moisture Content", value: 12.5, unit: "%" },
+      { name: "Oil Content", value: 50.2, unit: "%" },
+      { name: "Free Fatty Acid", value: 1.1, unit: "%" },
+    ]);
+  });
+
+  test("a qualifier column beside the specification, and a parameter named Total", () => {
+    expect(
+      quality(
+        "Test Item              Unit     Max/Min    Specification    Result",
+        "Moisture Content        %        Max         14.0            12.5",
+        "Total Ash Content       %        Max          2.0             1.4",
+        "Protein                 %        Min         38.0            41.3",
+      ),
+    ).toEqual([
+      { name: "Moisture Content", value: 12.5, unit: "%" },
+      { name: "Total Ash Content", value: 1.4, unit: "%" },
+      { name: "Protein", value: 41.3, unit: "%" },
+    ]);
+  });
+
+  test("a long parameter name reaching under the next title stays whole", () => {
+    expect(
+      quality(
+        "Parameter               Unit    Specification (Max/Min)   Result",
+        "Free Fatty Acid Content  %  Max 1.5                        1.1",
+        "Moisture                 %  Max 14.0                       12.5",
+      ),
+    ).toEqual([
+      { name: "Free Fatty Acid Content", value: 1.1, unit: "%" },
+      { name: "Moisture", value: 12.5, unit: "%" },
+    ]);
+  });
+});

@@ -31,8 +31,8 @@ const HEADERS: Array<[ColumnKind, string]> = [
   ["hs", "HS\\s*CODE|H\\.S\\.\\s*CODE|HS\\s*NO\\.?"],
   ["invoice", "INVOICE(?:\\s*(?:NO\\.?|NUMBER))?|INVOIC"],
   ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],
-  ["result", "RESULTS?|ACTUAL(?:\\s*VALUE)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?"],
-  ["specification", "SPECIFICATIONS?|SPEC\\.?|STANDARDS?|LIMITS?|GUARANTEED|REQUIREMENTS?"],
+  ["result", "RESULTS?|ACTUAL(?:\\s*VALUES?)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?|OBSERVED(?:\\s*VALUES?)?|OBTAINED|DETERMINED|ANALY[SZ]ED"],
+  ["specification", "SPECIFICATIONS?|SPEC\\.?|STANDARDS?|LIMITS?|GUARANTEED|REQUIREMENTS?|MAX\\.?\\s*/\\s*MIN\\.?|MIN\\.?\\s*/\\s*MAX\\.?|TYPICAL(?:\\s*VALUES?)?|NORMS?|TOLERANCES?|CONTRACT(?:UAL)?\\s*(?:SPEC(?:IFICATION)?S?|VALUES?)"],
   ["method", "METHODS?|TEST\\s*METHOD"],
   // Last, so that "ITEMS TESTED" stays a parameter: the running number of a line item, kept out of its description.
   ["item", "ITEM\\s*(?:NO\\.?|#)?|S\\.?\\s*NO\\.?|SR\\.?\\s*NO\\.?|SL\\.?\\s*NO\\.?|LINE\\s*NO\\.?"],
@@ -98,18 +98,21 @@ function readHeaderColumns(doc: Doc, row: number): Column[] {
     const matches = allMatches(HEADER_PATTERN, line.upper);
     // Column titles are short; prose mentioning "packages" or "goods" is not a header.
     if (line.words.length > Math.max(MAX_HEADER_WORDS, WORDS_PER_TITLE * matches.length)) continue;
-    for (const m of matches) {
+    matches.forEach((m, at) => {
       const kind = Object.entries(m.groups!).find(([, v]) => v !== undefined)![0] as ColumnKind;
-      if (columns.some((c) => c.kind === kind)) continue;
-      const words = line.words.filter((_, i) => line.starts[i]! >= m.index && line.starts[i]! < m.index + m[0].length);
-      if (words.length === 0) continue;
+      // Specifications may take two columns ("Max/Min" and "Specification"); any other title is read once.
+      if (kind !== "specification" && columns.some((c) => c.kind === kind)) return;
+      // A title's cell runs to the next title: "Specification (Max/Min/Typical)" spans its note too.
+      const cellEnd = matches[at + 1]?.index ?? line.text.length;
+      const words = line.words.filter((_, i) => line.starts[i]! >= m.index && line.starts[i]! < cellEnd && (line.starts[i]! < m.index + m[0].length || !/\w/.test(line.text[line.starts[i]!]!) || /^\(/.test(line.words[i]!.text)));
+      if (words.length === 0) return;
       columns.push({
         kind,
         x0: Math.min(...words.map((w) => w.x)),
         x1: Math.max(...words.map((w) => w.x + w.width)),
         header: m[0],
       });
-    }
+    });
   }
   return columns.sort((a, b) => a.x0 - b.x0);
 }
@@ -136,24 +139,54 @@ function spannedTitles(columns: Column[], line: IndexedLine): number {
 
 const NUMERIC_WORD = /^[-−(]?[$€£¥]?\d[\d.,]*\)?$/;
 
+/** A specification limit's qualifier, printed before its number ("Max 14.0", "≤ 0.5", "Typical 1.5"). */
+const LIMIT_QUALIFIER = /^(?:MAX(?:IMUM)?|MIN(?:IMUM)?|TYP(?:ICAL)?|NMT|NLT|[<>≤≥]=?)\.?:?$/i;
+/** A currency printed before its amount ("US$ 397,113.91", "US DOLLARS 11,784.00") goes where the amount goes. */
+const CURRENCY_WORD = /^(?:[A-Z]{3}|US|U\.S\.|[A-Z]{0,2}\$|€|£|¥|DOLLARS?|EUROS?)$/;
+/** A unit right after a number ("12.5 %", "0.3 mg/kg", "26,000 MT") goes with the number, not with the text after it. */
+const UNIT_WORD = /^(?:%|‰|°[CF]?|[A-Za-z]{1,5}(?:\/[A-Za-z0-9]{1,4})?\.?)$/;
+/** Words further apart than this many line heights are two cells even inside one line. */
+const CELL_GAP_HEIGHTS = 0.8;
+
 /**
- * The column of each word. A line holding at most one number and lying under
- * one title is one cell (its words stay together even where they reach a
- * little under the next title); other lines are placed word by word.
+ * The column of each word of a line. A line holding at most one number, set
+ * with ordinary word spaces and lying under one title is one cell (its words
+ * stay together even where they reach a little under the next title). Other
+ * lines hold several cells: a
+ * run of words closely spaced text ("Free Fatty Acid") is one cell placed by
+ * its whole span, so a long name is never split between columns; numbers and
+ * their units are placed word by word, and a limit's qualifier ("Max") or a
+ * currency goes where its number goes.
  */
-function kindOfWord(columns: Column[], line: IndexedLine, index: number): ColumnKind {
-  const numbers = line.words.filter((w) => NUMERIC_WORD.test(w.text)).length;
-  const spanned = spannedTitles(columns, line);
-  if (numbers <= 1 && spanned <= 1) return columnOf(columns, line.x0, line.x1).kind;
-  const word = line.words[index]!;
-  return columnOf(columns, word.x, word.x + word.width).kind;
+function kindsOfLine(columns: Column[], line: IndexedLine): ColumnKind[] {
+  const { words } = line;
+  const numeric = words.map((w) => NUMERIC_WORD.test(w.text));
+  const gap = CELL_GAP_HEIGHTS * (line.y1 - line.y0);
+  const spaced = words.some((w, i) => i > 0 && w.x - (words[i - 1]!.x + words[i - 1]!.width) > gap);
+  if (numeric.filter(Boolean).length <= 1 && !spaced && spannedTitles(columns, line) <= 1) return words.map(() => columnOf(columns, line.x0, line.x1).kind);
+  const kinds: ColumnKind[] = words.map((w) => columnOf(columns, w.x, w.x + w.width).kind);
+  const leadsNumber = (i: number) => LIMIT_QUALIFIER.test(words[i]!.text) || CURRENCY_WORD.test(words[i]!.text);
+  const isText = (i: number) => !numeric[i] && !leadsNumber(i) && !(i > 0 && numeric[i - 1] && UNIT_WORD.test(words[i]!.text));
+  for (let i = 0; i < words.length; ) {
+    let j = i + 1;
+    if (isText(i)) while (j < words.length && isText(j) && words[j]!.x - (words[j - 1]!.x + words[j - 1]!.width) <= gap) j++;
+    if (j - i > 1) {
+      const kind = columnOf(columns, words[i]!.x, words[j - 1]!.x + words[j - 1]!.width).kind;
+      for (let k = i; k < j; k++) kinds[k] = kind;
+    }
+    i = j;
+  }
+  for (let i = words.length - 2; i >= 0; i--) if (leadsNumber(i) && (numeric[i + 1] || leadsNumber(i + 1))) kinds[i] = kinds[i + 1]!;
+  return kinds;
 }
 
 function cellsOf(columns: Column[], words: RowWord[], confidence: number): Cells {
   const partsByKind = new Map<ColumnKind, Part[]>();
+  const kindsByLine = new Map<IndexedLine, ColumnKind[]>();
   for (const { line, index } of words) {
     const word = line.words[index]!;
-    const kind = kindOfWord(columns, line, index);
+    if (!kindsByLine.has(line)) kindsByLine.set(line, kindsOfLine(columns, line));
+    const kind = kindsByLine.get(line)![index]!;
     const parts = partsByKind.get(kind) ?? [];
     const start = line.starts[index]!;
     const last = parts[parts.length - 1];
@@ -219,8 +252,10 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
     const maxGap = items.length === 0 ? MAX_FIRST_ROW_GAP_LINES : MAX_ROW_GAP_LINES;
     if (first.page === last.page && first.y0 - last.y1 > maxGap * lineHeight(last)) break;
     last = first;
-    if (!TOTAL_ROW.test(first.text) && startsWithLabel(doc, first) && items.length > 0) break;
-    if (TOTAL_ROW.test(first.text)) {
+    // Results are never summed: "Total Ash" in a table of parameters names a parameter, not a TOTAL row.
+    const isTotal = TOTAL_ROW.test(first.text) && !columns.some((c) => c.kind === "parameter");
+    if (!isTotal && startsWithLabel(doc, first) && items.length > 0) break;
+    if (isTotal) {
       totals = cells;
       break;
     }
