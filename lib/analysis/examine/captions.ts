@@ -46,6 +46,10 @@ export function looksLikeCaption(value: string): boolean {
  */
 const NAMING_KEY = /(?:^|_)(?:vessel|voyage|port|place|country|consignee|notify|shipper|exporter|importer|consignor|seller|buyer|applicant|beneficiary|carrier|issuer|authority|bank|number)(?:_|$)/;
 
+/** A port or place that is a party's name or an order clause: the reader took the neighbouring box. */
+const PLACE_KEY = /(?:^|_)(?:port|place)(?:_|$)/;
+const NOT_A_PLACE = /\b(?:L\.?L\.?C|W\.?L\.?L|LTD|LIMITED|INC|GMBH|PLC|JSC|PJSC|CO\.,?|BANK|TRADING|ORDER\s+OF)\b/i;
+
 export interface SetAside {
   key: string;
   value: string;
@@ -56,7 +60,8 @@ export function withoutCaptions(fields: Fields): { fields: Fields; setAside: Set
   const setAside: SetAside[] = [];
   const kept: Fields = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === "string" && NAMING_KEY.test(key) && looksLikeCaption(value)) setAside.push({ key, value });
+    const misplaced = typeof value === "string" && PLACE_KEY.test(key) && NOT_A_PLACE.test(value);
+    if (typeof value === "string" && ((NAMING_KEY.test(key) && looksLikeCaption(value)) || misplaced)) setAside.push({ key, value });
     else kept[key] = value;
   }
   return { fields: setAside.length ? kept : fields, setAside };

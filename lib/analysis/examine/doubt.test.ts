@@ -65,6 +65,14 @@ describe("captions read as values", () => {
   });
 });
 
+describe("values of the wrong kind or cut short", () => {
+  it("sets aside a port of discharge that is a party's name, and warns on a name cut short", () => {
+    expect(rulesOf(withFields(buildCleanPresentation(), "packing_list", { port_of_discharge: "GULF STAR FOODSTUFF TRADING L.L.C." }))).toEqual([]);
+    expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "GULF STAR" }))).toEqual(["invoice.made_out_to_applicant:warning"]);
+    expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "DESERT ROSE GENERAL TRADING LLC" }))).toEqual(["invoice.made_out_to_applicant:discrepancy"]);
+  });
+});
+
 describe("lots", () => {
   it("reconciles two lot certificates against the whole", () => {
     const docs = buildCleanPresentation();

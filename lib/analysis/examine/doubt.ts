@@ -67,6 +67,29 @@ export function figureDoubt(found: number, expected: number, agree: (a: number, 
   return undefined;
 }
 
+/** Rules that compare party names: a name cut short at the edge of its box reads as another party. */
+const NAME_RULES = new Set([
+  "invoice.issued_by_beneficiary", "invoice.made_out_to_applicant", "bl.consignee_as_credit", "bl.notify_party_as_credit",
+  "conditions.shipper_is_beneficiary", "consistency.consignee", "consistency.notify_party",
+]);
+
+function nameWords(name: string): string[] {
+  return name.toUpperCase().replace(/^[^A-Z0-9]*/, "").replace(/^(?:TO\s+)?(?:THE\s+)?ORDER\s+OF\s+/, "").replace(/[^A-Z0-9&]+/g, " ").trim().split(" ").filter(Boolean);
+}
+
+/** "AL NOOR FOODSTUFF" for "AL NOOR FOODSTUFF TRADING LLC": the words read are the first words of the other name. */
+export function truncatedName(found: string, expected: string): boolean {
+  const [a, b] = [nameWords(found), nameWords(expected)];
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length > 0 && short.length < long.length && short.every((w, i) => w === long[i]);
+}
+
+function nameDoubt(finding: Finding): string | undefined {
+  if (!NAME_RULES.has(finding.rule) || !finding.found || !finding.expected) return undefined;
+  const cut = finding.expected.split(" / ").find((e) => truncatedName(finding.found!, e));
+  return cut ? `"${finding.found}" and "${cut}" are one name, one of them cut short` : undefined;
+}
+
 /** The finding as a warning that names why its values are in doubt; a warning or info stays what it is. */
 export function withDoubt(finding: Finding, doubts: string[]): Finding {
   if (finding.severity !== "discrepancy" || doubts.length === 0) return finding;
@@ -76,7 +99,8 @@ export function withDoubt(finding: Finding, doubts: string[]): Finding {
 
 /**
  * Every discrepancy whose values were read with low confidence becomes a
- * warning: the values of the finding's own keys on the documents it names.
+ * warning (the values of the finding's own keys on the documents it names),
+ * and so does one between two party names of which one is the other cut short.
  */
 export function weighReads(findings: Finding[], docs: Doc[]): Finding[] {
   const byId = new Map(docs.map((d) => [d.id, d]));
@@ -86,6 +110,7 @@ export function weighReads(findings: Finding[], docs: Doc[]): Finding[] {
       const doc = byId.get(ref.id);
       return doc ? finding.fields.map((key) => doubtfulRead(doc, key)).filter((d) => d !== undefined) : [];
     });
-    return withDoubt(finding, [...new Set(doubts)]);
+    const cut = nameDoubt(finding);
+    return withDoubt(finding, [...new Set(doubts), ...(cut ? [cut] : [])]);
   });
 }
