@@ -278,4 +278,55 @@ describe("classifying pages", () => {
     const result = analyzePages(testPages(PAGES["Commercial Invoice"]!, ["# COPY DOCUMENTS FOR BANK FILE"], PAGES["Packing List"]!));
     expect(result.map((r) => r.split.document_type)).toEqual(["Commercial Invoice", "Other", "Packing List"]);
   });
+
+  it("reads a presentation schedule whose heading names the credit, listing originals and copies, as a Document Instruction", () => {
+    const page = [
+      "NORTHERN BANK PLC",
+      "# DOCUMENTARY CREDIT PRESENTATION",
+      "Credit No.: DC-55120 | Presenter: ACME EXPORTS LTD",
+      "Documents | Originals | Copies",
+      "Bill of exchange | 2 | 0",
+      "Commercial invoice | 3 | 2",
+      "Bill of lading | 3 | 3",
+      "Packing list | 1 | 2",
+      "Certificate of origin | 1 | 1",
+    ];
+    expect(typesOf(page)).toEqual(["Document Instruction"]);
+  });
+
+  it("weighs a list of documents under originals and copies columns as an enclosure schedule, not a credit", () => {
+    const page = [
+      "NORTHERN BANK PLC",
+      "Our ref: DC-55120 | Date: 12 March 2024",
+      "Document | Orig. | Copies",
+      "Commercial invoice | 3 | 2",
+      "Bill of lading | 3 | 3",
+      "Packing list | 1 | 2",
+      "Certificate of origin | 1 | 1",
+      "Insurance certificate | 2 | 0",
+    ];
+    expect(typesOf(page)).toEqual(["Document Instruction"]);
+  });
+
+  it("takes DRAFT stamped on a carrier's draft B/L for its status, not for a bill of exchange", () => {
+    const page = ["# DRAFT", ...PAGES["Bill of Lading"]!];
+    expect(typesOf(page)).toEqual(["Bill of Lading"]);
+  });
+
+  it("reads a carrier's arrival notice as Other though it quotes the B/L and the vessel", () => {
+    const page = [
+      "OCEANIC LINES LTD",
+      "# ARRIVAL NOTICE",
+      "B/L No.: OLL2231904 | Vessel: MV NORTHERN STAR",
+      "Port of Loading: HAMBURG | Port of Discharge: JEBEL ALI",
+      "Notify Party: BUYER TRADING LLC",
+      "Estimated time of arrival: 02 April 2024. Free time 7 days, demurrage thereafter.",
+    ];
+    expect(typesOf(page)).toEqual(["Other"]);
+  });
+
+  it("reads an authority's export declaration as Other", () => {
+    const page = ["# EXPORT DECLARATION", "Exporter: ACME EXPORTS LTD | Declarant: ACME EXPORTS LTD", "Customs office of export: HAMBURG", "Commodity code 8483.40 | Country of origin: GERMANY"];
+    expect(typesOf(page)).toEqual(["Other"]);
+  });
 });

@@ -15,6 +15,8 @@ export type OtherKind =
   | "courier_receipt"
   | "beneficiary_certificate"
   | "vessel_certificate"
+  | "transport_notice"
+  | "official_form"
   | "separator"
   | "correspondence";
 
@@ -26,6 +28,8 @@ export const OTHER_KINDS: readonly OtherKind[] = [
   "courier_receipt",
   "beneficiary_certificate",
   "vessel_certificate",
+  "transport_notice",
+  "official_form",
   "separator",
   "correspondence",
 ];
@@ -232,6 +236,48 @@ export const TITLES: Record<PageClass, readonly string[]> = {
     "VESSEL AGE CERTIFICATE",
     "CLASS CERTIFICATE",
     "CLASSIFICATION CERTIFICATE",
+  ],
+  // A carrier's or forwarder's notices about a shipment: not the transport document itself.
+  transport_notice: [
+    "ARRIVAL NOTICE",
+    "NOTICE OF ARRIVAL",
+    "CARGO ARRIVAL NOTICE",
+    "ARRIVAL NOTIFICATION",
+    "DELIVERY ORDER",
+    "BOOKING CONFIRMATION",
+    "BOOKING NOTE",
+    "SHIPPING ADVICE",
+    "SHIPMENT ADVICE",
+    "SHIPPING NOTICE",
+    "PRE ALERT",
+    "FREIGHT INVOICE",
+    "DOCK RECEIPT",
+    "MATE S RECEIPT",
+  ],
+  // Declarations, permits and health certificates that authorities issue: filed under Other.
+  official_form: [
+    "EXPORT DECLARATION",
+    "CUSTOMS DECLARATION",
+    "SHIPPER S EXPORT DECLARATION",
+    "SINGLE ADMINISTRATIVE DOCUMENT",
+    "SHIPPING BILL",
+    "DANGEROUS GOODS DECLARATION",
+    "IMPORT PERMIT",
+    "IMPORT LICENCE",
+    "IMPORT LICENSE",
+    "EXPORT PERMIT",
+    "EXPORT LICENCE",
+    "EXPORT LICENSE",
+    "HEALTH CERTIFICATE",
+    "VETERINARY CERTIFICATE",
+    "SANITARY CERTIFICATE",
+    "HALAL CERTIFICATE",
+    "CERTIFICATE OF CONFORMITY",
+    "CONFORMITY CERTIFICATE",
+    "CERTIFICATE OF FREE SALE",
+    "FREE SALE CERTIFICATE",
+    "NON RADIATION CERTIFICATE",
+    "RADIATION CERTIFICATE",
   ],
   correspondence: [],
   separator: ["ADDITIONAL COPY OF DOCUMENTS", "COPY OF DOCUMENTS", "SEPARATOR SHEET", "FOR ISSUING BANK FILE", "NON NEGOTIABLE DOCUMENTS"],

@@ -12,6 +12,23 @@ const TITLE_EXTRA_WORDS = 4;
 const TITLE_NOISE = new Set(["ORIGINAL", "COPY", "DUPLICATE", "TRIPLICATE", "QUADRUPLICATE", "NON", "NEGOTIABLE", "CONTINUED", "CONT", "D", "PAGE", "OF", "SHEET", "THE"]);
 /** A title phrase followed by one of these is a field label ("Invoice No."), not a title. */
 const LABEL_FOLLOWERS = new Set(["NO", "NR", "NUMBER", "DATE", "REF", "REFERENCE", "DATED", "AMOUNT", "VALUE", "ISSUED", "N"]);
+/**
+ * A type's name followed by one of these nouns only qualifies it: in an English
+ * compound the last noun is the head, so "Documentary Credit Presentation" is a
+ * presentation of documents and "Bill of Lading Instructions" are instructions.
+ * Each maps to the class of the document it names, or to undefined when that is
+ * no type of ours (an application for a credit is not the credit).
+ */
+const HEAD_NOUNS: ReadonlyMap<string, PageClass | undefined> = new Map<string, PageClass | undefined>([
+  ["PRESENTATION", "document_instruction"],
+  ["SCHEDULE", "document_instruction"],
+  ["INSTRUCTIONS", "document_instruction"],
+  ["INSTRUCTION", "document_instruction"],
+  ["TRANSMITTAL", "document_instruction"],
+  ["APPLICATION", undefined],
+  ["REQUEST", undefined],
+  ["CHECKLIST", undefined],
+]);
 /** "COMMERCIAL INVOICE IN 3 ORIGINALS", "PACKING LIST SHOWING…": in body type, a document requirement, not a title. */
 const REQUIREMENT_FOLLOWERS = new Set(["IN", "ISSUED", "SHOWING", "MADE", "SIGNED", "COVERING", "TO", "WITH", "AND", "EVIDENCING", "INDICATING", "STATING", "CERTIFYING", "DULY"]);
 /** A title phrase preceded by one of these is a mention in running text ("as per invoice"). */
@@ -20,6 +37,8 @@ const MENTION_LEADERS = new Set(["PER", "OF", "UNDER", "SEE", "TO", "IN", "AND",
 const SINGLE_WORD_TITLE_FONT = 1.2;
 /** Titles that forms also print as field labels ("Purchase order ECC-2552"): like one-word titles, they must stand out in size. */
 const LABEL_LIKE_TITLES = new Set(["PURCHASE ORDER"]);
+/** Titles that are also a document's status, stamped across another document. */
+const STATUS_TITLES = new Set(["DRAFT"]);
 /** How much size, against position and exactness, makes a line the page's title. */
 const FONT_PROMINENCE = 2;
 const EXACT_PROMINENCE = 0.5;
@@ -80,6 +99,8 @@ export interface PageFeatures {
   titleMatches: TitleMatch[];
   /** Distinct SWIFT field tags opening lines. */
   mtTags: number;
+  /** A short line heads columns of originals and copies: a schedule of enclosed documents. */
+  countColumns: boolean;
   /** The page opens with an e-mail's header block (From, Sent, To, Subject in any of several languages). */
   emailHeader: boolean;
 }
@@ -116,6 +137,7 @@ export function readPageFeatures(page: Page): PageFeatures {
   }
   const medianFontSize = medianOf(page.lines.map((l) => l.fontSize));
   const emailHeader = hasEmailHeader(page, normalizedLines);
+  const countColumns = headsCountColumns(page, normalizedLines);
   const titleMatches: TitleMatch[] = [];
   const unmatched: Line[] = [];
   const normalizedOf = new Map<Line, string>();
@@ -135,8 +157,37 @@ export function readPageFeatures(page: Page): PageFeatures {
     if (match) titleMatches.push(match);
   }
   const titles = isDocumentList(titleMatches, medianFontSize) ? titleMatches.filter((m) => m.line.fontSize >= SINGLE_WORD_TITLE_FONT * medianFontSize) : titleMatches;
-  const title = titles.reduce<TitleMatch | undefined>((best, m) => (!best || m.prominence > best.prominence ? m : best), undefined);
-  return { page, normalizedLines, text: indexText(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches: titles, mtTags: tags.size, emailHeader };
+  const title = pickTitle(titles);
+  return { page, normalizedLines, text: indexText(normalizedLines.join(" ")), wordCount, medianFontSize, title, titleMatches: titles, mtTags: tags.size, countColumns, emailHeader };
+}
+
+/**
+ * The most prominent title; a title that is also a status stamp ("DRAFT" on a
+ * carrier's draft B/L sent for approval) yields to another type's title on the page.
+ */
+function pickTitle(titles: readonly TitleMatch[]): TitleMatch | undefined {
+  const named = titles.some((m) => !STATUS_TITLES.has(m.phrase)) ? titles.filter((m) => !STATUS_TITLES.has(m.phrase)) : titles;
+  return named.reduce<TitleMatch | undefined>((best, m) => (!best || m.prominence > best.prominence ? m : best), undefined);
+}
+
+/** A column header is short: "Documents  Orig.  Copies". */
+const COUNT_HEADER_MAX_WORDS = 8;
+const ORIGINAL_WORDS = new Set(["ORIGINAL", "ORIGINALS", "ORIG", "ORIGS", "ORIGINAUX"]);
+const COPY_WORDS = new Set(["COPY", "COPIES", "COPIE", "COPIAS", "DUPLICATE"]);
+
+/** A schedule of enclosures counts each document's originals and copies in two columns: one short row names both. */
+function headsCountColumns(page: Page, normalizedLines: readonly string[]): boolean {
+  const rows = new Map<number, string[]>();
+  page.lines.forEach((line, i) => {
+    const words = (normalizedLines[i] ?? "").split(" ");
+    if (!words.some((w) => ORIGINAL_WORDS.has(w) || COPY_WORDS.has(w))) return;
+    const key = Math.round((line.y + line.height) / Math.max(1, ROW_TOLERANCE * line.fontSize));
+    rows.set(key, [...(rows.get(key) ?? []), ...words]);
+  });
+  for (const words of rows.values()) {
+    if (words.length <= COUNT_HEADER_MAX_WORDS && words.some((w) => ORIGINAL_WORDS.has(w)) && words.some((w) => COPY_WORDS.has(w))) return true;
+  }
+  return false;
 }
 
 /** At least this many e-mail header fields, one of them a subject or a sent date, in the title region. */
@@ -235,10 +286,15 @@ function matchTitle(line: Line, normalized: string, page: Page, median: number):
     if (LABEL_FOLLOWERS.has(after) || MENTION_LEADERS.has(before) || followsLabel(line.text, phrase)) continue;
     if (fontRatio < SINGLE_WORD_TITLE_FONT && REQUIREMENT_FOLLOWERS.has(after)) continue;
     if ((phraseWords === 1 || LABEL_LIKE_TITLES.has(phrase)) && fontRatio < SINGLE_WORD_TITLE_FONT) continue;
-    const exact = words.length === phraseWords;
     const position = page.height > 0 ? 1 - line.y / page.height : 1;
-    const prominence = FONT_PROMINENCE * Math.min(fontRatio, 3) + position + (exact ? EXACT_PROMINENCE : 0);
-    return { cls, phrase, exact, prominence, line };
+    const prominenceOf = (exact: boolean) => FONT_PROMINENCE * Math.min(fontRatio, 3) + position + (exact ? EXACT_PROMINENCE : 0);
+    if (HEAD_NOUNS.has(after)) {
+      const head = HEAD_NOUNS.get(after);
+      if (!head) continue;
+      return { cls: head, phrase: `${phrase} ${after}`, exact: false, prominence: prominenceOf(false), line };
+    }
+    const exact = words.length === phraseWords;
+    return { cls, phrase, exact, prominence: prominenceOf(exact), line };
   }
   return matchKeywordTitle(words, line, page, fontRatio);
 }

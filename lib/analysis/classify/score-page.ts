@@ -19,6 +19,8 @@ export const MT_MIN_TAGS = 3;
 /** A page naming this many other document types in its body lists documents: an instruction or a credit. */
 export const LIST_MIN_TYPES = 4;
 export const LIST_WEIGHT = 5;
+/** A list of documents under columns of originals and copies is a schedule of what is enclosed, not a credit's requirements. */
+export const ENCLOSURE_WEIGHT = 4;
 /** Long small print with no title reads as the terms on a transport document's reverse. */
 export const SMALL_PRINT_FONT = 7;
 export const SMALL_PRINT_MIN_WORDS = 500;
@@ -94,6 +96,7 @@ export function scorePage(features: PageFeatures): ClassScores {
   if (named.size >= LIST_MIN_TYPES) {
     add("document_instruction", LIST_WEIGHT);
     add("letter_of_credit", LIST_WEIGHT);
+    if (features.countColumns) add("document_instruction", ENCLOSURE_WEIGHT);
   }
 
   if (!title && features.medianFontSize > 0 && features.medianFontSize < SMALL_PRINT_FONT && features.wordCount >= SMALL_PRINT_MIN_WORDS) {

@@ -155,6 +155,14 @@ export const VOCABULARY: Record<PageClass, ClassVocabulary> = {
     typical: ["CLASSED", "IMO NO", "IMO NUMBER", "BLACKLISTED", "SEAWORTHY", "REGULAR LINE", "ISM CODE"],
     shared: ["BUILT IN", "FLAG"],
   },
+  transport_notice: {
+    only: ["ESTIMATED TIME OF ARRIVAL", "FREE TIME", "PLEASE PRESENT THE ORIGINAL", "RELEASE OF CARGO", "CARGO RELEASE"],
+    typical: ["DEMURRAGE", "DETENTION CHARGES", "NOTICE OF ARRIVAL", "CHARGES DUE"],
+  },
+  official_form: {
+    only: ["CUSTOMS OFFICE", "DECLARANT", "FIT FOR HUMAN CONSUMPTION", "VETERINARY"],
+    typical: ["COMPETENT AUTHORITY", "MINISTRY OF"],
+  },
   correspondence: {},
   separator: {
     only: [

@@ -1,6 +1,7 @@
 import type { PageClass } from "../classify/cues";
 import type { PageFeatures } from "../classify/page-features";
 import { bestClass, type ClassScores } from "../classify/score-page";
+import { advanceMessage, continuesCredit, type MessageState } from "./credit";
 import type { PageMarkers } from "./page-markers";
 
 /**
@@ -35,6 +36,7 @@ interface OpenDocument extends Segment {
   first: PageInput;
   last: PageInput;
   refs: Map<string, string>;
+  message: MessageState;
 }
 
 export function splitPages(inputs: PageInput[]): Segment[] {
@@ -52,19 +54,20 @@ export function splitPages(inputs: PageInput[]): Segment[] {
         return;
       }
       close();
-      open = { cls: "separator", pages: [index], first: input, last: input, refs: new Map() };
+      open = { cls: "separator", pages: [index], first: input, last: input, refs: new Map(), message: "none" };
       return;
     }
     const best = bestClass(input.scores, open?.cls);
     if (open && !isBlankRun(open) && continuesDocument(open, input, best)) {
       open.pages.push(index);
       open.last = input;
+      open.message = advanceMessage(open.message, input);
       for (const [kind, value] of input.markers.refs) if (!open.refs.has(kind)) open.refs.set(kind, value);
       return;
     }
     close();
     const cls = best.score > 0 ? best.cls : "separator";
-    open = { cls, pages: [index], first: input, last: input, refs: new Map(input.markers.refs) };
+    open = { cls, pages: [index], first: input, last: input, refs: new Map(input.markers.refs), message: advanceMessage("none", input) };
   });
   close();
   return segments;
@@ -75,8 +78,11 @@ function isBlankRun(open: OpenDocument): boolean {
 }
 
 function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: PageClass; score: number }): boolean {
-  const sequence = input.markers.sequence;
-  if (sequence) return sequence.current > 1 && open.cls === "letter_of_credit";
+  if (open.cls === "letter_of_credit") {
+    const credit = continuesCredit(open, input, best.cls);
+    if (credit !== undefined) return credit;
+  }
+  if (input.markers.sequence) return false;
   const startsFresh = input.features.title !== undefined || (best.score > 0 && best.cls !== open.cls);
   const follows = followsCounter(open.last.markers, input.markers, startsFresh);
   if (follows !== undefined) return follows;

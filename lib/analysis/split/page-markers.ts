@@ -16,6 +16,10 @@ export interface PageMarkers {
   pagination?: Pagination;
   /** A SWIFT message's ":27: Sequence of Total": which message of a multi-message credit (MT700 + MT701s). */
   sequence?: Pagination;
+  /** The page opens a SWIFT message: its header block or ":27:" sequence 1. */
+  messageStart: boolean;
+  /** The page closes a SWIFT message: its trailer ("Message Trailer", "{5:", "CHK:"). */
+  messageEnd: boolean;
   /** First value seen per kind of reference: invoice, bl, certificate, lc, contract. */
   refs: Map<string, string>;
   copyMark?: CopyMark;
@@ -30,6 +34,10 @@ export interface PageMarkers {
   /** Distinct normalised words, to tell a repeated page (an original's copy) from a continuation. */
   words: ReadonlySet<string>;
 }
+
+/** A printed SWIFT message opens with a header block and ends with a trailer. */
+const MESSAGE_HEADER = /\bMESSAGE HEADER\b|\bSWIFT (?:INPUT|OUTPUT)\b|^\s*\{[12]:[FOI]\d/i;
+const MESSAGE_TRAILER = /\bMESSAGE TRAILER\b|\bEND OF MESSAGE\b|^\s*\{5:|^\s*\{?CHK:/i;
 
 /** Words near the top of a page that make it a continuation of the page before. */
 const CONTINUATION_PHRASES = [
@@ -142,6 +150,8 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[], 
   let continuesPrevious = false;
   let continuesOnNext = false;
   let closes = false;
+  let messageHeader = false;
+  let messageEnd = false;
   let head: { line: Line; normalized: string } | undefined;
   const lines = page.lines;
   for (let i = 0; i < lines.length; i++) {
@@ -152,6 +162,8 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[], 
     pagination ??= readPagination(text, lines[i + 1]);
     bare ??= inMargin(line, page) ? readBarePagination(text) : undefined;
     readRefs(text, lines[i + 1], refs);
+    messageHeader ||= MESSAGE_HEADER.test(text);
+    messageEnd ||= MESSAGE_TRAILER.test(text);
     const padded = pad(normalized);
     if (!continuesPrevious && continuation.length > 0 && line.y < CONTINUATION_REGION * page.height) {
       continuesPrevious = lineHas(padded, continuation) && !lineHas(padded, continuesOnNextPhrases);
@@ -166,6 +178,8 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[], 
   return {
     pagination: pagination ?? bare,
     sequence,
+    messageStart: messageHeader || sequence?.current === 1,
+    messageEnd,
     refs,
     copyMark: mark?.mark,
     continuesPrevious,

@@ -152,4 +152,52 @@ describe("splitting documents", () => {
     expect(result.flatMap((r) => r.split.pages)).toEqual([1, 2, 3]);
     expect(result.map((r) => r.split.document_type)).toEqual(["Commercial Invoice", "Packing List", "Commercial Invoice"]);
   });
+
+  describe("letters of credit", () => {
+    const header = (ref: string) => [
+      "24/03/12-09:14:02 | PRINTER-0042",
+      "Message Header",
+      "Swift Output : FIN 700 Issue of a Documentary Credit",
+      ":27: Sequence of Total 1/1",
+      ":40A: Form of Documentary Credit IRREVOCABLE",
+      `:20: Documentary Credit Number ${ref}`,
+      ":31C: Date of Issue 240105",
+      ":50: Applicant BUYER TRADING LLC",
+    ];
+    const middle = ["24/03/12-09:14:02 | PRINTER-0042", ":46A: Documents Required", "+SIGNED COMMERCIAL INVOICE IN 3 ORIGINALS", "+FULL SET OF CLEAN ON BOARD BILLS OF LADING", "+PACKING LIST", "+CERTIFICATE OF ORIGIN"];
+    const last = ["# DOCUMENTARY CREDIT", ":47A: Additional Conditions", "+ALL DOCUMENTS MUST SHOW THE CREDIT NUMBER", ":72Z: Sender to Receiver Information", "Message Trailer", "{CHK:48EF3B01CDF4}"];
+
+    it("keeps an advising bank's advice letter and the MT700 it forwards as one credit", () => {
+      const advice = [
+        "NORTHERN BANK PLC",
+        "# ADVICE OF DOCUMENTARY CREDIT",
+        "Our ref: ADV-7781 | L/C No.: LC2024001",
+        "We have been requested by the issuing bank to advise you of the following documentary credit.",
+        "This advice is given without any engagement on our part.",
+      ];
+      expect(splitsOf(advice, header("LC2024001"), middle, last)).toEqual([["Letter of Credit", [1, 2, 3, 4]]]);
+    });
+
+    it("keeps a multi-page MT700 printout whole in a batch of credits and starts each credit at its header", () => {
+      expect(splitsOf(header("LC2024001"), middle, last, header("LC2024002"), middle, last)).toEqual([
+        ["Letter of Credit", [1, 2, 3]],
+        ["Letter of Credit", [4, 5, 6]],
+      ]);
+    });
+
+    it("does not take the contract after a credit's trailer into the credit", () => {
+      const contract = [
+        "ACME EXPORTS LTD",
+        "Contract No.: SC-2024-17",
+        "The Seller: ACME EXPORTS LTD | The Buyer: BUYER TRADING LLC",
+        "Payment by irrevocable documentary credit; the beneficiary shall present documents within 21 days.",
+        "Partial shipments allowed, transhipment allowed. Force majeure as per ICC rules.",
+      ];
+      const contract2 = ["Arbitration in London. Governing law: English law.", "For the Seller | For the Buyer"];
+      expect(splitsOf(header("LC2024001"), middle, last, contract, contract2)).toEqual([
+        ["Letter of Credit", [1, 2, 3]],
+        ["Contract", [4, 5]],
+      ]);
+    });
+  });
 });
