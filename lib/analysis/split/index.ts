@@ -1,4 +1,4 @@
-import type { PageClass } from "../classify/cues";
+import { typeOfClass, type PageClass } from "../classify/cues";
 import type { PageFeatures } from "../classify/page-features";
 import { bestClass, type ClassScores } from "../classify/score-page";
 import { advanceMessage, continuesCredit, type MessageState } from "./credit";
@@ -17,6 +17,24 @@ import type { PageMarkers } from "./page-markers";
 export const WEAK_SCORE = 5;
 /** An untitled page stays in its document while it scores at least this share of the best class for that document's class. */
 export const INHERIT_SHARE = 0.5;
+/** A page that reads as one of Other's kinds by at least this much (one phrase only that kind prints) is a document of its own, unless it reads at all as the open document. */
+export const OWN_KIND_SCORE = 3;
+/**
+ * Certificates are one-sheet forms (a reverse side at most): a second face with the
+ * same title is the next certificate (another lot, another copy), unless its counter
+ * or a continuation note says otherwise.
+ */
+const ONE_FACE_CLASSES: ReadonlySet<PageClass> = new Set<PageClass>([
+  "certificate_of_origin",
+  "certificate_of_weight",
+  "certificate_of_quality",
+  "phytosanitary_certificate",
+  "fumigation_certificate",
+  "insurance",
+  "beneficiary_certificate",
+  "vessel_certificate",
+  "draft",
+]);
 /** Title pages sharing this share of their words are the same page printed twice (an original and its copy). */
 export const REPEAT_SIMILARITY = 0.85;
 
@@ -37,6 +55,8 @@ interface OpenDocument extends Segment {
   last: PageInput;
   refs: Map<string, string>;
   message: MessageState;
+  /** A page of the document carries a signature block. */
+  signed: boolean;
 }
 
 export function splitPages(inputs: PageInput[]): Segment[] {
@@ -54,7 +74,7 @@ export function splitPages(inputs: PageInput[]): Segment[] {
         return;
       }
       close();
-      open = { cls: "separator", pages: [index], first: input, last: input, refs: new Map(), message: "none" };
+      open = { cls: "separator", pages: [index], first: input, last: input, refs: new Map(), message: "none", signed: false };
       return;
     }
     const best = bestClass(input.scores, open?.cls);
@@ -62,12 +82,13 @@ export function splitPages(inputs: PageInput[]): Segment[] {
       open.pages.push(index);
       open.last = input;
       open.message = advanceMessage(open.message, input);
+      open.signed ||= input.markers.closes;
       for (const [kind, value] of input.markers.refs) if (!open.refs.has(kind)) open.refs.set(kind, value);
       return;
     }
     close();
     const cls = best.score > 0 ? best.cls : "separator";
-    open = { cls, pages: [index], first: input, last: input, refs: new Map(input.markers.refs), message: advanceMessage("none", input) };
+    open = { cls, pages: [index], first: input, last: input, refs: new Map(input.markers.refs), message: advanceMessage("none", input), signed: input.markers.closes };
   });
   close();
   return segments;
@@ -92,6 +113,7 @@ function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: Pa
   if (startsAnother(open, input)) return false;
   if (best.cls === open.cls) return true;
   if (title || (best.cls === "separator" && best.score > 0)) return false;
+  if (isOwnKind(best) && (input.scores.get(open.cls) ?? 0) === 0) return false;
   return best.score < WEAK_SCORE || (input.scores.get(open.cls) ?? 0) >= INHERIT_SHARE * best.score;
 }
 
@@ -125,10 +147,16 @@ function startsAnother(open: OpenDocument, input: PageInput): boolean {
   if (!title || !firstTitle) return false;
   if (title.exact && firstTitle.exact && title.cls === firstTitle.cls && title.phrase !== firstTitle.phrase) return true;
   // A document that was signed off is complete: a new title page starts another one.
-  if (open.last.markers.closes && title.cls === firstTitle.cls) return true;
+  if (open.signed && title.cls === firstTitle.cls) return true;
+  if (ONE_FACE_CLASSES.has(open.cls) && title.cls === open.cls && firstTitle.cls === open.cls) return true;
   // Two title pages under letterheads with no word in common come from two issuers.
   if (differentIssuers(open.first.markers.letterhead, input.markers.letterhead)) return true;
   return similarity(open.first.markers.words, input.markers.words) >= REPEAT_SIMILARITY;
+}
+
+/** Insurance, drafts, courier receipts…: kinds whose own vocabulary makes a page one of them even without a title. */
+function isOwnKind(best: { cls: PageClass; score: number }): boolean {
+  return best.score >= OWN_KIND_SCORE && typeOfClass(best.cls) === "other" && best.cls !== "separator" && best.cls !== "correspondence";
 }
 
 function differentIssuers(a: Set<string> | undefined, b: Set<string> | undefined): boolean {

@@ -153,6 +153,47 @@ describe("splitting documents", () => {
     expect(result.map((r) => r.split.document_type)).toEqual(["Commercial Invoice", "Packing List", "Commercial Invoice"]);
   });
 
+  it("splits two certificates of origin, one per lot, though issuer and goods are the same", () => {
+    const origin = (lot: string, marks: string) => [
+      "CHAMBER OF COMMERCE OF HAMBURG",
+      "# CERTIFICATE OF ORIGIN",
+      "Exporter: ACME EXPORTS LTD | Consignee: BUYER TRADING LLC",
+      `Goods: SESAME SEEDS, ${lot}`,
+      `Marks: ${marks}`,
+      "The undersigned authority certifies that the goods originate in GERMANY",
+    ];
+    const first = origin("LOT 1 OF 2, 920 BAGS OF 50 KG NET, 46,000 KGS", "BTL/SC-17/LOT-1 CONTAINERS TGHU1234567 TGHU7654321");
+    const second = origin("LOT 2 OF 2, 1,160 BAGS OF 25 KG NET, 29,000 KGS", "BTL/SC-17/LOT-2 CONTAINER MSCU5550001 SHIPPED SEPARATELY");
+    expect(splitsOf(first, second)).toEqual([
+      ["Certificate of Origin", [1]],
+      ["Certificate of Origin", [2]],
+    ]);
+  });
+
+  it("splits an original two-page B/L from its two-page copy when no ORIGINAL or COPY mark is legible", () => {
+    const front = (extra: string) => [
+      "# BILL OF LADING",
+      "B/L No.: OLL2231904 | Shipper: ACME EXPORTS LTD",
+      "Shipped on board 12 March 2024 | Freight prepaid",
+      extra,
+      ...Array.from({ length: 24 }, (_, i) => `Container TGHU12345${String(i).padStart(2, "0")} | 1 x 20' | said to contain machine parts`),
+      "Signed as agent for the carrier OCEANIC LINES LTD",
+    ];
+    const reverse = ["TERMS AND CONDITIONS OF CARRIAGE", "~ 1. Definitions. Carrier means the party on whose behalf this Bill of Lading has been signed."];
+    expect(splitsOf(front("Number of original B/Ls: THREE (3)"), reverse, front("Place of issue: HAMBURG"), reverse)).toEqual([
+      ["Bill of Lading", [1, 2]],
+      ["Bill of Lading", [3, 4]],
+    ]);
+  });
+
+  it("does not absorb an untitled courier receipt into the packing list before it", () => {
+    const courier = ["DHL EXPRESS", "Waybill 3109994732", "Delivered 16 March 2024"];
+    expect(splitsOf(packingPage("", 3), courier)).toEqual([
+      ["Packing List", [1]],
+      ["Other", [2]],
+    ]);
+  });
+
   describe("letters of credit", () => {
     const header = (ref: string) => [
       "24/03/12-09:14:02 | PRINTER-0042",
