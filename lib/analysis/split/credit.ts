@@ -1,6 +1,6 @@
 import type { PageClass } from "../classify/cues";
 import { MT_MIN_TAGS } from "../classify/score-page";
-import type { PageInput } from "./index";
+import type { PageInput } from "./page-input";
 
 /**
  * Where a letter of credit ends. A credit reaches the beneficiary as a printed

@@ -1,8 +1,10 @@
 import { typeOfClass, type PageClass } from "../classify/cues";
-import type { PageFeatures } from "../classify/page-features";
-import { bestClass, type ClassScores } from "../classify/score-page";
+import { bestClass } from "../classify/score-page";
 import { advanceMessage, continuesCredit, type MessageState } from "./credit";
+import type { PageInput } from "./page-input";
 import type { PageMarkers } from "./page-markers";
+
+export type { PageInput } from "./page-input";
 
 /**
  * Walks the pages in order and decides, page by page, whether it continues the
@@ -38,11 +40,6 @@ const ONE_FACE_CLASSES: ReadonlySet<PageClass> = new Set<PageClass>([
 /** Title pages sharing this share of their words are the same page printed twice (an original and its copy). */
 export const REPEAT_SIMILARITY = 0.85;
 
-export interface PageInput {
-  features: PageFeatures;
-  markers: PageMarkers;
-  scores: ClassScores;
-}
 
 export interface Segment {
   cls: PageClass;
