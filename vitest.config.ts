@@ -9,6 +9,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     testTimeout: 60_000,
+    setupFiles: ["test/support/queue-name.ts"],
     hookTimeout: 120_000,
     // The JSON report is what .ci/run counts; the default reporter is for people.
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],

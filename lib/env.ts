@@ -32,6 +32,16 @@ const EnvSchema = z.object({
   ANALYSIS_TIMEOUT_MS: positiveInt(180_000),
   /** Resident memory one reader process (with the OCR and renderer processes it starts) may use, in MiB; killed beyond it (422). */
   ANALYSIS_MAX_MEMORY_MB: positiveInt(2048),
+  /** Jobs of one organization that may be waiting or running at once (a compare's 20 files fit); a request beyond is 429. */
+  ANALYSIS_ORG_MAX_JOBS: positiveInt(24),
+  /** Attempts after the first for a job whose worker died or failed for a reason that is not the file's. */
+  ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
+  /** How often the queue looks for jobs whose worker died (seconds). */
+  ANALYSIS_MAINTENANCE_SECONDS: positiveInt(30),
+  /** The queue's name: deployments (or test runs) sharing one database use different names. */
+  ANALYSIS_QUEUE_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default("analysis"),
+  /** `npm start` runs a worker inside the server unless this is false (then run `npm run worker`). */
+  ANALYSIS_IN_PROCESS_WORKER: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

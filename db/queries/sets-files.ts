@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client";
 import { setFiles, type SetFileRow, type SetFileStatus } from "../schema";
 
@@ -109,28 +109,4 @@ export async function findSetFileStorage(
     .where(fileOfSet(params))
     .limit(1);
   return row;
-}
-
-/**
- * Files of a set still waiting for or in analysis after `olderThanSeconds`
- * (on the database's clock) become failed with `detail`: their analysis was
- * lost with a server restart and would otherwise spin forever.
- */
-export async function failStaleSetFiles(
-  db: Db,
-  params: { organizationId: string; setId: string; olderThanSeconds: number; detail: string },
-): Promise<number> {
-  const failed = await db
-    .update(setFiles)
-    .set({ status: "failed", errorDetail: params.detail })
-    .where(
-      and(
-        eq(setFiles.organizationId, params.organizationId),
-        eq(setFiles.setId, params.setId),
-        inArray(setFiles.status, ["uploaded", "analyzing"]),
-        lt(setFiles.createdAt, sql`now() - make_interval(secs => ${params.olderThanSeconds})`),
-      ),
-    )
-    .returning({ id: setFiles.id });
-  return failed.length;
 }

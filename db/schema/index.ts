@@ -7,3 +7,4 @@ export * from "./analyses";
 export * from "./audit-events";
 export * from "./document-sets";
 export * from "./sessions";
+export * from "./analysis-jobs";

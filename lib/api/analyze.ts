@@ -1,12 +1,6 @@
 import "server-only";
-import { createHash } from "node:crypto";
-import { pageTextsOf } from "@/lib/analysis/examine/page-text";
-import { analyzePages } from "@/lib/analysis/pipeline";
-import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
-import { FORMAT_MIME_TYPES, sniffFormat } from "@/lib/analysis/ingest/sniff";
-import type { SplitResult } from "@/lib/analysis/types";
 import { env } from "@/lib/env";
-import { recordAnalysis } from "@/lib/services";
+import { declaredPartType, resultOf, submitAnalyses, waitForAnalysis, type DeclaredType } from "@/lib/jobs";
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
 import { readAnalyzeForm } from "./multipart";
@@ -14,16 +8,13 @@ import { ANALYSIS_ID_HEADER } from "./openapi";
 import { fetchDocument, OPAQUE_CONTENT_TYPE } from "./url-fetch";
 
 const BYTES_PER_MB = 2 ** 20;
-/** The record keeps at most this much of a file name or url. */
-const INPUT_NAME_MAX_LENGTH = 255;
 const EVIDENCE_VALUES: Record<string, boolean> = { true: true, false: false };
-const SUPPORTED_FORMATS_TEXT = "PDF, DOCX, EML, PNG, JPEG, TIFF or WebP";
 
 interface IncomingDocument {
   name: string;
   bytes: Uint8Array;
-  /** What the sender said it is; only fetched urls have one worth checking. */
-  declaredType?: string;
+  /** What the sender said it is, when that says anything (checked against the bytes). */
+  declared?: DeclaredType;
 }
 
 function evidenceOption(request: Request): boolean {
@@ -38,58 +29,25 @@ async function receiveDocument(request: Request): Promise<IncomingDocument> {
   const { MAX_UPLOAD_MB, URL_FETCH_TIMEOUT_MS, URL_MAX_REDIRECTS } = env();
   const maxBytes = MAX_UPLOAD_MB * BYTES_PER_MB;
   const input = await readAnalyzeForm(request, maxBytes);
-  if (input.kind === "file") return input;
-  return fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS });
-}
-
-/** The format is decided by the bytes alone; a declared type that disagrees with them is refused. */
-function checkDocumentBytes(document: IncomingDocument): void {
-  if (document.bytes.length === 0) throw new ApiError("unprocessable", "The document is empty (0 bytes).");
-  const format = sniffFormat(document.bytes);
-  if (!format) {
-    throw new ApiError("unsupported_media_type", `The document is not a format we read; send a ${SUPPORTED_FORMATS_TEXT} document.`);
-  }
-  const declared = document.declaredType;
-  if (declared !== undefined && declared !== OPAQUE_CONTENT_TYPE && declared !== FORMAT_MIME_TYPES[format]) {
-    throw new ApiError(
-      "unsupported_media_type",
-      `The url is served as ${declared} but its bytes are ${format.toUpperCase()}; serve the document with its real type.`,
-    );
-  }
-}
-
-function pageCountOf(result: SplitResult[]): number {
-  return Math.max(0, ...result.flatMap((part) => part.split.pages));
+  if (input.kind === "file") return { name: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) };
+  const fetched = await fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS });
+  const type = fetched.declaredType;
+  return { name: fetched.name, bytes: fetched.bytes, declared: type && type !== OPAQUE_CONTENT_TYPE ? { type, by: "url" } : undefined };
 }
 
 /**
  * POST /v1/documents/analyze, once the key and the rate limit have passed:
- * receive the file or fetch the url, check the bytes, read it in an isolated
- * reader process, split, classify and extract the pages, record
- * the analysis for the organization and return the engine's array as is.
+ * receive the file or fetch the url, hand it to the analysis service (checked,
+ * admitted, queued as a job, read by a worker and stored), wait for the job
+ * and return the engine's array as is.
  */
 export async function analyzeRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
   const evidence = evidenceOption(request);
   const document = await receiveDocument(request);
-  checkDocumentBytes(document);
-  const started = performance.now();
-  // Reading (parsing, OCR) runs in the isolated reader pool, where a hostile file is killed at its
-  // time or memory cap (422) without touching this process; the organization takes its turn in the
-  // queue, and a full queue is 503. What follows is pure work on pages, here.
-  const pages = await ingestDocumentIsolated(document.bytes, { maxPages: env().MAX_PAGES, tenant: key.organizationId });
-  const result = analyzePages(pages, { evidence, fileName: document.name });
-  const durationMs = Math.round(performance.now() - started);
-  const analysis = await recordAnalysis(db, {
-    organizationId: key.organizationId,
-    apiKeyId: key.id,
-    inputName: document.name.slice(0, INPUT_NAME_MAX_LENGTH),
-    inputBytes: document.bytes.length,
-    sha256: createHash("sha256").update(document.bytes).digest("hex"),
-    pageCount: pageCountOf(result),
-    result,
-    pageText: pageTextsOf(pages),
-    durationMs,
-  });
+  const [job] = await submitAnalyses(db, [
+    { organizationId: key.organizationId, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence },
+  ]);
+  const result = resultOf(await waitForAnalysis(db, { jobId: job!.id, organizationId: key.organizationId }));
   // The body stays the engine's array; the stored analysis is named beside it, for compare's analysis_id.
-  return Response.json(result, { headers: { [ANALYSIS_ID_HEADER]: analysis.id } });
+  return Response.json(result, { headers: { [ANALYSIS_ID_HEADER]: job!.id } });
 }

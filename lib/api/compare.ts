@@ -1,10 +1,10 @@
 import "server-only";
 import { ExaminationError } from "@/lib/analysis/examine/errors";
 import { isIsoDate } from "@/lib/analysis/examine/fields";
-import { examineFiles, type Ingest, type PresentedFile } from "@/lib/analysis/examine/files";
-import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
-import { FORMAT_MIME_TYPES, sniffFormat } from "@/lib/analysis/ingest/sniff";
+import { examineFiles, type AnalyzeFile, type PresentedFile } from "@/lib/analysis/examine/files";
+import { AnalysisError } from "@/lib/analysis/errors";
 import { env } from "@/lib/env";
+import { checkDocument, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
 import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
@@ -22,7 +22,6 @@ const FIELD_NAMES: ReadonlySet<string> = new Set([PRESENTATION_DATE_FIELD]);
 const LIST_NAMES: ReadonlySet<string> = new Set([ANALYSIS_ID_FIELD]);
 const FORM_HINT =
   "send multipart/form-data with one file field per document (the credit and the presented documents) or one analysis_id field per stored analysis, and optionally presentation_date (YYYY-MM-DD)";
-const SUPPORTED_FORMATS_TEXT = Object.keys(FORMAT_MIME_TYPES).map((f) => f.toUpperCase()).join(", ");
 
 function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
@@ -38,10 +37,35 @@ function presentationDateOf(value: string | undefined): string {
 
 /** Refuses, before any analysis, a file that is empty or not in a format we read, naming it. */
 function checkFileBytes(file: PresentedFile): void {
-  if (file.bytes.length === 0) throw new ApiError("unprocessable", `${file.name}: the document is empty (0 bytes).`);
-  if (!sniffFormat(file.bytes)) {
-    throw new ApiError("unsupported_media_type", `${file.name}: not a format we read; send ${SUPPORTED_FORMATS_TEXT} documents.`);
+  try {
+    checkDocument(file.bytes);
+  } catch (error) {
+    if (error instanceof AnalysisError) throw new AnalysisError(error.code, `${file.name}: ${error.message}`);
+    throw error;
   }
+}
+
+/**
+ * Every file of a compare is an analysis job of the organization, queued in
+ * one transaction (admitted together, or refused together) and read by the
+ * workers in parallel; each is stored like any analysis.
+ */
+async function analyzeAsJobs(db: KeyedContext["db"], key: KeyedContext["key"], files: PresentedFile[]): Promise<AnalyzeFile> {
+  if (files.length === 0) return () => Promise.reject(new Error("no file to analyse"));
+  const jobs = await submitAnalyses(
+    db,
+    files.map((file) => ({ organizationId: key.organizationId, apiKeyId: key.id, name: file.name, bytes: file.bytes, evidence: false })),
+  );
+  const outcomes = new Map(
+    files.map((file, i) => {
+      const job = jobs[i]!;
+      const outcome = waitForAnalysis(db, { jobId: job.id, organizationId: key.organizationId });
+      return [file, outcome.then((ended) => ({ result: resultOf(ended), pageText: ended.pageText ?? [] }))] as const;
+    }),
+  );
+  // Every job is waited for, so a refusal of one file never leaves another's promise unobserved.
+  for (const outcome of outcomes.values()) outcome.catch(() => undefined);
+  return (file) => outcomes.get(file)!;
 }
 
 /**
@@ -72,11 +96,11 @@ export async function compareRequest(request: Request, { db, key }: KeyedContext
   form.files.forEach(checkFileBytes);
   // Stored analyses first: a wrong id is refused before any file is read.
   const analysed = await loadAnalyses(db, key.organizationId, ids);
-  // Files are read one after the other in the isolated reader pool, as analyze reads them: a hostile
-  // file is killed at its time or memory cap (422 naming it), and a full queue is 503.
-  const ingest: Ingest = (bytes, options) => ingestDocumentIsolated(bytes, { ...options, tenant: key.organizationId });
+  // Files are analysed as analyze's are: jobs of the analysis service, read in isolated readers
+  // (a hostile file is killed at its time or memory cap, 422 naming it); a full queue is 503.
+  const analyze = await analyzeAsJobs(db, key, form.files);
   try {
-    return Response.json(await examineFiles(form.files, presentationDate, { analysed, ingest, ingestOptions: { maxPages: env().MAX_PAGES } }));
+    return Response.json(await examineFiles(form.files, presentationDate, { analysed, analyze }));
   } catch (error) {
     if (error instanceof ExaminationError) throw new ApiError("unprocessable", error.message);
     throw error;

@@ -1,6 +1,7 @@
 import "server-only";
 import { AnalysisError } from "@/lib/analysis/errors";
 import { QueueFullError } from "@/lib/analysis/isolate/queue-full-error";
+import { OrganizationBusyError } from "@/lib/jobs/errors";
 
 /**
  * The one error type of the public API. `detail` is written for the caller
@@ -59,6 +60,11 @@ export function apiErrorOfQueueFull(error: QueueFullError): ApiError {
   );
 }
 
+/** The organization's own analyses fill its share: 429 with Retry-After; other organizations are still served. */
+export function apiErrorOfOrganizationBusy(error: OrganizationBusyError): ApiError {
+  return new ApiError("rate_limited", error.message, { "retry-after": String(error.retryAfterSeconds) });
+}
+
 /** The JSON body every error carries: `{"detail": "…"}`, nothing else. */
 export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}): Response {
   return Response.json({ detail }, { status, headers });
@@ -71,7 +77,13 @@ export function errorResponse(status: number, detail: string, headers: Record<st
  */
 export function responseOfError(error: unknown, requestId: string): Response {
   const known =
-    error instanceof AnalysisError ? apiErrorOfAnalysis(error) : error instanceof QueueFullError ? apiErrorOfQueueFull(error) : error;
+    error instanceof AnalysisError
+      ? apiErrorOfAnalysis(error)
+      : error instanceof QueueFullError
+        ? apiErrorOfQueueFull(error)
+        : error instanceof OrganizationBusyError
+          ? apiErrorOfOrganizationBusy(error)
+          : error;
   // 4XX and 503 are answers about the request or the server's load, said in words; any other 5XX is a fault.
   if (known instanceof ApiError && (known.status < 500 || known.code === "unavailable")) {
     return errorResponse(known.status, known.message, known.headers);

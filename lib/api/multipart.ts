@@ -4,7 +4,7 @@ import { concatBytes } from "./bytes";
 import { ApiError } from "./errors";
 
 /** What a caller sent: exactly one of the two form fields. */
-export type AnalyzeInput = { kind: "file"; name: string; bytes: Uint8Array } | { kind: "url"; url: string };
+export type AnalyzeInput = { kind: "file"; name: string; bytes: Uint8Array; mimeType?: string } | { kind: "url"; url: string };
 
 /** Room for boundaries, part headers and a url field on top of the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -119,13 +119,13 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
     FORM_HINT,
   );
 
-  let file: { name: string; chunks: Buffer[] } | undefined;
+  let file: { name: string; chunks: Buffer[]; mimeType?: string } | undefined;
   let url: string | undefined;
   await pumpForm(body, parser, { maxBodyBytes, tooLarge }, (fail) => {
     parser.on("file", (name, stream, info) => {
       if (name !== "file") fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${FORM_HINT}.`));
       const chunks: Buffer[] = [];
-      file = { name: info.filename || UNNAMED_UPLOAD, chunks };
+      file = { name: info.filename || UNNAMED_UPLOAD, chunks, mimeType: info.mimeType };
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("limit", () => fail(tooLarge));
       stream.on("error", (error: Error) => fail(malformed(error)));
@@ -143,9 +143,9 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
   return inputOf(file, url);
 }
 
-function inputOf(file: { name: string; chunks: Buffer[] } | undefined, url: string | undefined): AnalyzeInput {
+function inputOf(file: { name: string; chunks: Buffer[]; mimeType?: string } | undefined, url: string | undefined): AnalyzeInput {
   if (file && url !== undefined) throw new ApiError("bad_request", "Send either a file or a url, not both.");
-  if (file) return { kind: "file", name: file.name, bytes: concatBytes(file.chunks) };
+  if (file) return { kind: "file", name: file.name, bytes: concatBytes(file.chunks), mimeType: file.mimeType };
   if (url !== undefined) {
     if (url.trim() === "") throw new ApiError("bad_request", "The url field is empty; give the document's address.");
     return { kind: "url", url: url.trim() };

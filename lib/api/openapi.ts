@@ -250,10 +250,10 @@ function compareOperation(config: Env): OperationDoc {
         total_too_large: `The files together are larger than the ${MAX_COMPARE_TOTAL_MB} MB limit.`,
       }, RATE_LIMIT_HEADER_REFS),
       "415": errorResponse("The body is not multipart/form-data, or a file is not in a format we read.", {
-        unsupported_format: `notes.txt: not a format we read; send ${formats} documents.`,
+        unsupported_format: "notes.txt: The document is not a format we read; send a PDF, DOCX, EML, PNG, JPEG, TIFF or WebP document.",
       }, RATE_LIMIT_HEADER_REFS),
       "422": errorResponse("A file is empty, unreadable, encrypted or over a limit, or the presentation cannot be examined.", {
-        empty: "empty.pdf: the document is empty (0 bytes).",
+        empty: "empty.pdf: The document is empty (0 bytes).",
       }, RATE_LIMIT_HEADER_REFS),
       ...sharedResponses(config),
     },

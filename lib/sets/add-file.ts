@@ -3,8 +3,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import { findDocumentSet } from "@/db/queries/sets";
 import { insertSetFile, listSetFiles } from "@/db/queries/sets-files";
-import { AnalysisError } from "@/lib/analysis/errors";
-import { sniffFormat } from "@/lib/analysis/ingest/sniff";
+import { analysisQueue, checkDocument, enqueueStoredFile, wakeWorkers, type DeclaredType } from "@/lib/jobs";
 import { ServiceError } from "@/lib/services/errors";
 import { SET_NOT_FOUND } from "./delete-set";
 import { newId } from "@/db/ids";
@@ -19,23 +18,19 @@ export const FILE_NAME_MAX_LENGTH = 255;
 const UNNAMED_FILE = "upload";
 
 /**
- * Stores an uploaded file in a set, status `uploaded`. The format comes from
- * the bytes alone: a file we cannot read is refused here, before it is kept.
+ * Stores an uploaded file in a set, status `uploaded`, and queues its analysis
+ * in the same transaction (the analysis service's job; the file's status
+ * follows it). The format comes from the bytes alone (checkDocument, as for
+ * the API): a file we cannot read is refused here, before it is kept.
  */
 export async function addFile(
   db: Db,
-  params: { organizationId: string; setId: string; fileName: string; bytes: Uint8Array },
+  params: { organizationId: string; userId: string | null; setId: string; fileName: string; bytes: Uint8Array; declared?: DeclaredType },
   store: (tx: Db) => FileStore = databaseFileStore,
 ): Promise<SetFileView> {
-  if (params.bytes.length === 0) throw new AnalysisError("empty", "The file is empty (0 bytes).");
-  const format = sniffFormat(params.bytes);
-  if (!format) {
-    throw new AnalysisError(
-      "unsupported_format",
-      "The file's format is not recognised; upload a PDF, Word (DOCX), e-mail (EML) or image (PNG, JPEG, TIFF, WebP) file.",
-    );
-  }
+  const format = checkDocument(params.bytes, params.declared);
   const fileName = params.fileName.trim().slice(0, FILE_NAME_MAX_LENGTH) || UNNAMED_FILE;
+  const queue = await analysisQueue(db);
   const row = await db.transaction(async (tx) => {
     const scope = { organizationId: params.organizationId, setId: params.setId };
     if (!(await findDocumentSet(tx, scope))) throw new ServiceError("not_found", SET_NOT_FOUND);
@@ -44,7 +39,7 @@ export async function addFile(
     }
     const storageKey = newId("blob");
     await store(tx).put({ organizationId: params.organizationId, storageKey, bytes: params.bytes });
-    return insertSetFile(tx, {
+    const file = await insertSetFile(tx, {
       id: newId("sfl"),
       ...scope,
       fileName,
@@ -53,6 +48,17 @@ export async function addFile(
       format,
       storageKey,
     });
+    await enqueueStoredFile(tx, queue, {
+      organizationId: params.organizationId,
+      userId: params.userId,
+      setFileId: file.id,
+      storageKey,
+      name: fileName,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256,
+    });
+    return file;
   });
+  await wakeWorkers(db);
   return toFileView(row, { pages: null, analysisResult: null, corrections: [] });
 }

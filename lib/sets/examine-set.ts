@@ -1,17 +1,10 @@
 import { examinePresentation } from "@/lib/analysis/examine";
 import { ExaminationError } from "@/lib/analysis/examine/errors";
+import { pageTextsOf, splitTextOf } from "@/lib/analysis/examine/page-text";
 import type { ExaminationResult, ExaminedDocument } from "@/lib/analysis/examine/types";
 import type { Page } from "@/lib/analysis/types";
 import { rowTolerances } from "./tolerance-notes";
 import { documentIdOf, type SetExamination, type SetFileView } from "./types";
-
-function textOf(pages: Page[], numbers: number[]): string {
-  const wanted = new Set(numbers);
-  return pages
-    .filter((p) => wanted.has(p.number))
-    .map((p) => p.lines.map((l) => l.text).join("\n"))
-    .join("\n");
-}
 
 /** Rows name documents by id ("Commercial Invoice (sfl_…#2)"); people read them by page ("Commercial Invoice (p. 3)"). */
 function readableIds(result: ExaminationResult, documents: ExaminedDocument[]): ExaminationResult {
@@ -26,8 +19,10 @@ function pagesLabel(pages: number[]): string {
 
 /**
  * The set's splits in force (corrections included) as one presentation,
- * examined at `presentationDate`. Each document carries its pages' text so
- * the clause rules (clean B/L, transhipment, credit number) can read it.
+ * examined at `presentationDate`. Each document carries its pages' text and
+ * whether OCR read it, built exactly as for the API's compare (pageTextsOf,
+ * splitTextOf), so the clause rules (clean B/L, transhipment, credit number)
+ * judge a scanned set the same way in both.
  */
 export function examineSet(
   files: SetFileView[],
@@ -36,14 +31,15 @@ export function examineSet(
 ): { examination: SetExamination | null; error: string | null } {
   const documents: ExaminedDocument[] = files
     .filter((f) => f.status === "done")
-    .flatMap((file) =>
-      file.splits.map((result, i) => ({
+    .flatMap((file) => {
+      const texts = pageTextsOf(pagesByFile.get(file.id) ?? []);
+      return file.splits.map((result, i) => ({
         id: documentIdOf(file.id, i),
         fileName: file.fileName,
         result,
-        text: textOf(pagesByFile.get(file.id) ?? [], result.split.pages),
-      })),
-    );
+        ...splitTextOf(texts, result.split.pages),
+      }));
+    });
   if (documents.length === 0) return { examination: null, error: null };
   try {
     const result = readableIds(examinePresentation({ documents, presentationDate }), documents);

@@ -3,20 +3,13 @@ import type { Db } from "@/db/client";
 import { findAnalysis } from "@/db/queries/analyses";
 import { findDocumentSet } from "@/db/queries/sets";
 import { listSplitCorrections } from "@/db/queries/sets-corrections";
-import { failStaleSetFiles, listSetFilePages, listSetFiles } from "@/db/queries/sets-files";
+import { listSetFilePages, listSetFiles } from "@/db/queries/sets-files";
 import type { Page, SplitResult } from "@/lib/analysis/types";
 import { ServiceError } from "@/lib/services/errors";
 import { SET_NOT_FOUND } from "./delete-set";
 import { examineSet } from "./examine-set";
 import { toFileView } from "./file-view";
 import type { SetView } from "./types";
-
-/**
- * An analysis is bounded by the engine's limits (pages, pixels, OCR time);
- * one still unfinished after this long was lost with a server restart.
- */
-export const STALE_ANALYSIS_SECONDS = 30 * 60;
-const STALE_ANALYSIS_DETAIL = "The analysis was interrupted (the server restarted); upload the file again.";
 
 /** Today in UTC as YYYY-MM-DD: the presentation date of a set that names none. */
 export function todayIsoDate(now: Date = new Date()): string {
@@ -34,7 +27,6 @@ export async function getSet(
   const set = await findDocumentSet(db, params);
   if (!set) throw new ServiceError("not_found", SET_NOT_FOUND);
   const scope = { organizationId: params.organizationId };
-  await failStaleSetFiles(db, { ...scope, setId: set.id, olderThanSeconds: STALE_ANALYSIS_SECONDS, detail: STALE_ANALYSIS_DETAIL });
   const rows = await listSetFiles(db, { ...scope, setId: set.id });
   const done = rows.filter((r) => r.status === "done");
   const [pageRows, corrections, results] = await Promise.all([

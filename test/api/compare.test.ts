@@ -162,7 +162,7 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     const text = { name: "notes.txt", bytes: new TextEncoder().encode("just some text, not a document") };
     const response = await handle(compareRequestOf(compareForm([credit, text]), key));
     expect(response.status).toBe(415);
-    expect(await detailOf(response)).toMatch(/^notes\.txt: not a format we read/);
+    expect(await detailOf(response)).toMatch(/^notes\.txt: The document is not a format we read/);
   });
 
   it("422: an empty or encrypted file, named", async () => {

@@ -2,8 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { analyses, setFiles, storedFiles } from "@/db/schema";
-import { settleBackgroundAnalyses } from "@/lib/sets/analysis-queue";
-import { STALE_ANALYSIS_SECONDS } from "@/lib/sets/get-set";
 import type { SetFileView, SetSummary, SetView } from "@/lib/sets/types";
 import * as setRoute from "@/app/api/sets/[id]/route";
 import * as contentRoute from "@/app/api/sets/[id]/files/[fileId]/content/route";
@@ -15,7 +13,7 @@ import { docx, makeDocx } from "../fixtures/formats/docx-fixtures";
 import { encryptPdf } from "../support/api-fixtures";
 import { seedOrganization, testDatabases } from "../support/databases";
 import { renderPlantedPacket } from "./planted-packet";
-import { appRequest, callerOf, closeProcessDb, fileForm, openProcessDb, type Caller } from "./support";
+import { appRequest, callerOf, closeProcessDb, fileForm, openProcessDb, settleAnalyses, type Caller } from "./support";
 
 const MAX_UPLOAD_MB = 1;
 const SIGN_IN = { detail: "Sign in to continue." };
@@ -90,14 +88,14 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     expect(ids).not.toContain(theirs.id);
   });
 
-  it("uploads a packet, analyses it in the background and examines the set", async () => {
+  it("uploads a packet, analyses it as a job and examines the set", { timeout: 180_000 }, async () => {
     const set = await createSet(alice, "Planted", "2030-01-01");
     const response = await upload(alice, set.id, packet.pdf, "packet.pdf");
     expect(response.status).toBe(201);
     const file = (await json(response)) as SetFileView;
     expect(file).toMatchObject({ fileName: "packet.pdf", format: "pdf", sizeBytes: packet.pdf.length, splits: [] });
     expect(["uploaded", "analyzing"]).toContain(file.status);
-    await settleBackgroundAnalyses();
+    await settleAnalyses(alice);
 
     const view = (await json(await getSet(alice, set.id))) as SetView;
     expect(view.settled).toBe(true);
@@ -130,22 +128,11 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     const set = await createSet(alice, "Locked");
     const locked = await encryptPdf(packet.pdf);
     expect((await upload(alice, set.id, locked, "locked.pdf")).status).toBe(201);
-    await settleBackgroundAnalyses();
+    await settleAnalyses(alice);
     const view = (await json(await getSet(alice, set.id))) as SetView;
     expect(view.files[0]).toMatchObject({ status: "failed", splits: [] });
     expect(view.files[0]!.errorDetail).toMatch(/password|encrypt/i);
     expect(view.examination).toBeNull();
-  });
-
-  it("reports an analysis lost with a server restart as failed instead of waiting forever", async () => {
-    const set = await createSet(alice, "Interrupted");
-    const file = (await (await upload(alice, set.id, packet.pdf, "packet.pdf")).json()) as SetFileView;
-    await settleBackgroundAnalyses();
-    const longAgo = new Date(Date.now() - (STALE_ANALYSIS_SECONDS + 60) * 1000);
-    await db.update(setFiles).set({ status: "analyzing", createdAt: longAgo }).where(eq(setFiles.id, file.id));
-    const view = (await json(await getSet(alice, set.id))) as SetView;
-    expect(view.files[0]).toMatchObject({ status: "failed", errorDetail: "The analysis was interrupted (the server restarted); upload the file again." });
-    expect(view.settled).toBe(true);
   });
 
   it("refuses unknown formats (415), empty files (422) and oversized uploads (413)", async () => {
@@ -153,11 +140,11 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     const text = await upload(alice, set.id, new TextEncoder().encode("just some text"), "notes.txt");
     expect(text.status).toBe(415);
     expect(await json(text)).toEqual({
-      detail: "The file's format is not recognised; upload a PDF, Word (DOCX), e-mail (EML) or image (PNG, JPEG, TIFF, WebP) file.",
+      detail: "The document is not a format we read; send a PDF, DOCX, EML, PNG, JPEG, TIFF or WebP document.",
     });
     const empty = await upload(alice, set.id, new Uint8Array(), "empty.pdf");
     expect(empty.status).toBe(422);
-    expect(await json(empty)).toEqual({ detail: "The file is empty (0 bytes)." });
+    expect(await json(empty)).toEqual({ detail: "The document is empty (0 bytes)." });
     const big = new Uint8Array(MAX_UPLOAD_MB * 2 ** 20 + 1).fill(0x20);
     big.set(new TextEncoder().encode("%PDF-1.7\n"));
     const tooLarge = await upload(alice, set.id, big, "big.pdf");
@@ -179,7 +166,7 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     const other = await contentRoute.GET(appRequest(url, { caller: mallory }), params({ id: set.id, fileId: file.id }));
     expect(other.status).toBe(404);
     expect(await json(other)).toEqual(NO_FILE);
-    await settleBackgroundAnalyses();
+    await settleAnalyses(alice);
   });
 
   it("draws the pages of a Word file from their text for its organization only", async () => {
@@ -189,7 +176,7 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     const sheet = (caller: Caller, page: string) =>
       pageRoute.GET(appRequest(`/api/sets/${set.id}/files/${file.id}/pages/${page}`, { caller }), params({ id: set.id, fileId: file.id, page }));
 
-    await settleBackgroundAnalyses();
+    await settleAnalyses(alice);
     const first = await sheet(alice, "1");
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
@@ -213,7 +200,7 @@ describe.each(testDatabases())("set routes on $name", (database) => {
   it("answers 404 to another organization on every set route", async () => {
     const set = await createSet(alice, "Private");
     const file = (await (await upload(alice, set.id, packet.pdf, "packet.pdf")).json()) as SetFileView;
-    await settleBackgroundAnalyses();
+    await settleAnalyses(alice);
     const ids = { id: set.id, fileId: file.id };
     const base = `/api/sets/${set.id}`;
     expect(await json(await getSet(mallory, set.id))).toEqual(NO_SET);
@@ -234,7 +221,7 @@ describe.each(testDatabases())("set routes on $name", (database) => {
   it("keeps split corrections, re-extracts the corrected splits and uses them in the comparison", async () => {
     const set = await createSet(alice, "Corrections", "2030-01-01");
     const file = (await (await upload(alice, set.id, packet.pdf, "packet.pdf")).json()) as SetFileView;
-    await settleBackgroundAnalyses();
+    await settleAnalyses(alice);
     const ids = { id: set.id, fileId: file.id };
     const correct = (body: unknown) =>
       splitsRoute.PATCH(appRequest(`/api/sets/${set.id}/files/${file.id}/splits`, { method: "PATCH", caller: alice, json: body }), params(ids));
@@ -274,7 +261,7 @@ describe.each(testDatabases())("set routes on $name", (database) => {
   it("deletes a set with its files and stored bytes (204), then 404", async () => {
     const set = await createSet(alice, "To delete");
     const file = (await (await upload(alice, set.id, packet.pdf, "packet.pdf")).json()) as SetFileView;
-    await settleBackgroundAnalyses();
+    await settleAnalyses(alice);
     const blobsOf = async () =>
       (await db.select({ key: storedFiles.storageKey }).from(storedFiles).where(eq(storedFiles.organizationId, alice.organizationId))).length;
     const analysesOf = async () => (await db.select({ id: analyses.id }).from(analyses).where(eq(analyses.organizationId, alice.organizationId))).length;

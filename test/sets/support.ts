@@ -13,7 +13,8 @@ import { sessionCookieName } from "@/lib/auth/cookies";
 import { resolveAuthSecret } from "@/lib/auth/secret";
 import { resetEnvForTests } from "@/lib/env";
 import type { CreatedUser } from "@/lib/services";
-import { settleBackgroundAnalyses } from "@/lib/sets/analysis-queue";
+import { countUnfinishedJobs } from "@/db/queries/analysis-jobs";
+import { forgetAnalysisWorker, stopAnalysisQueue } from "@/lib/jobs";
 import { testDatabaseUrl, type TestDatabase } from "../support/databases";
 
 export const TEST_AUTH_SECRET = "sets-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
@@ -38,8 +39,18 @@ export async function openProcessDb(database: TestDatabase, extraEnv: Record<str
   return getDb();
 }
 
+/** Waits until every analysis job of the callers' organizations has ended (done or failed). */
+export async function settleAnalyses(...callers: { organizationId: string }[]): Promise<void> {
+  const db = await getDb();
+  for (const { organizationId } of callers) {
+    while ((await countUnfinishedJobs(db, { organizationId })) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function closeProcessDb(): Promise<void> {
-  await settleBackgroundAnalyses();
+  const db = await getDb();
+  await stopAnalysisQueue(db, { graceful: false, destroy: true });
+  forgetAnalysisWorker(db);
   await closeDb();
   vi.unstubAllEnvs();
   resetEnvForTests();

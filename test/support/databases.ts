@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { closeDb, openDb, type Db, type OpenDbOptions } from "@/db/client";
+import { forgetAnalysisWorker, stopAnalysisQueue } from "@/lib/jobs";
 import { createUser, type CreatedUser } from "@/lib/services";
 import { DEFAULT_TEST_DATABASE_URL } from "./test-postgres";
 
@@ -23,16 +24,23 @@ export function testDatabaseUrl(): string {
 /** The two real databases every database test runs on. */
 export function testDatabases(): TestDatabase[] {
   return [
-    { name: "pglite", open: (options) => openDb({ ...options, dataDir: "memory://" }), close: (db) => closeDb(db) },
+    { name: "pglite", open: (options) => openDb({ ...options, dataDir: "memory://" }), close: closeTestDb },
     {
       name: "postgresql",
       open: async (options) => {
         await ensureDatabaseExists(testDatabaseUrl());
         return openDb({ ...options, url: testDatabaseUrl() });
       },
-      close: (db) => closeDb(db),
+      close: closeTestDb,
     },
   ];
+}
+
+/** Stops the analysis queue a suite's requests started on `db` (dropping the suite's queue), then closes it. */
+async function closeTestDb(db: Db): Promise<void> {
+  await stopAnalysisQueue(db, { graceful: false, destroy: true });
+  forgetAnalysisWorker(db);
+  await closeDb(db);
 }
 
 /** Creates the test database through the `postgres` maintenance database when it is missing. */

@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { POST } from "@/app/v1/documents/analyze/route";
+import { startServerWorker, stopServerWorker } from "@/lib/jobs/server-worker";
 
 const ROUTE_PATH = "/v1/documents/analyze";
 
@@ -57,11 +58,13 @@ const server = createServer(async (req, res) => {
   await send(res, await POST(request), req.complete);
 });
 
+// As Next's instrumentation does: database, readers and in-process worker ready before the port is announced.
+await startServerWorker();
 server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
   const address = server.address();
   if (address && typeof address === "object") console.log(JSON.stringify({ port: address.port }));
 });
 process.on("SIGTERM", () => {
-  server.close(() => process.exit(0));
+  server.close(() => void stopServerWorker().finally(() => process.exit(0)));
   server.closeAllConnections();
 });

@@ -6,9 +6,9 @@
 import { AnalysisError } from "../errors";
 import { analyzePages } from "../index";
 import { ingestDocument, type IngestOptions } from "../ingest";
-import type { Page } from "../types";
+import type { SplitResult } from "../types";
 import { examinePresentation } from "./examine";
-import { pageTextsOf, splitTextOf } from "./page-text";
+import { pageTextsOf, splitTextOf, type PageText } from "./page-text";
 import type { ExaminationResult, ExaminedDocument, Tolerances } from "./types";
 
 export interface PresentedFile {
@@ -16,14 +16,20 @@ export interface PresentedFile {
   bytes: Uint8Array;
 }
 
-/** Reads a file's bytes into pages: in process by default, or in an isolated child process (the API). */
-export type Ingest = (bytes: Uint8Array, options?: IngestOptions) => Promise<Page[]>;
+/** A file analysed: the analyze array and each page's text. */
+export interface AnalysedFile {
+  result: SplitResult[];
+  pageText: PageText[];
+}
+
+/** How a file becomes an analysis (with evidence, which the rules read): in process by default; the API hands in its analysis service (jobs on workers). */
+export type AnalyzeFile = (file: PresentedFile) => Promise<AnalysedFile>;
 
 export interface ExamineFilesOptions {
   tolerances?: Partial<Tolerances>;
-  /** How bytes become pages; default the in-process `ingestDocument`. */
-  ingest?: Ingest;
-  /** Options handed to `ingest` for every file (page cap, limits). */
+  /** How each file is analysed; default `analyzeInProcess` with `ingestOptions`. Files are analysed concurrently. */
+  analyze?: AnalyzeFile;
+  /** Options for the default in-process reading (page cap, limits). */
   ingestOptions?: IngestOptions;
   /**
    * Documents analysed earlier (stored analyses), examined with the files.
@@ -39,18 +45,26 @@ function uniqueName(name: string, seen: Map<string, number>): string {
   return count === 1 ? name : `${name} (${count})`;
 }
 
-/** Analyses one file into examined documents. Throws AnalysisError for a file it cannot read. */
-export async function analyzeForExamination(
-  file: PresentedFile,
-  id: string,
-  ingest: Ingest = ingestDocument,
-  ingestOptions: IngestOptions = {},
-): Promise<ExaminedDocument[]> {
-  const pages = await ingest(file.bytes, ingestOptions);
+/** Reads and analyses a file in this process. Throws AnalysisError for a file it cannot read. */
+export async function analyzeInProcess(file: PresentedFile, ingestOptions: IngestOptions = {}): Promise<AnalysedFile> {
+  const pages = await ingestDocument(file.bytes, ingestOptions);
   // With evidence: the rules read how surely each value was read (doubt.ts).
-  const splits = analyzePages(pages, { fileName: file.name, evidence: true });
-  const texts = pageTextsOf(pages);
-  return splits.map((result, i) => ({ id: `${id}#${i + 1}`, fileName: file.name, result, ...splitTextOf(texts, result.split.pages) }));
+  return { result: analyzePages(pages, { fileName: file.name, evidence: true }), pageText: pageTextsOf(pages) };
+}
+
+/** An analysed file as examined documents, ids `<id>#<split number>`. */
+export function examinedDocumentsOf(file: PresentedFile, id: string, analysed: AnalysedFile): ExaminedDocument[] {
+  return analysed.result.map((result, i) => ({ id: `${id}#${i + 1}`, fileName: file.name, result, ...splitTextOf(analysed.pageText, result.split.pages) }));
+}
+
+/** Analyses one file in process into examined documents. Throws AnalysisError for a file it cannot read. */
+export async function analyzeForExamination(file: PresentedFile, id: string, ingestOptions: IngestOptions = {}): Promise<ExaminedDocument[]> {
+  return examinedDocumentsOf(file, id, await analyzeInProcess(file, ingestOptions));
+}
+
+/** Names the file in an engine refusal: in a set of several, "the document has no pages" alone does not say which. */
+function namingFile(file: PresentedFile, error: unknown): unknown {
+  return error instanceof AnalysisError ? new AnalysisError(error.code, `${file.name}: ${error.message}`, error.page) : error;
 }
 
 export async function examineFiles(
@@ -61,16 +75,10 @@ export async function examineFiles(
   const analysed = options.analysed ?? [];
   // A file named like a stored analysis's id prefix gets a counter, so document ids stay unique.
   const seen = new Map<string, number>(analysed.map((d) => [d.id.replace(/#\d+$/, ""), 1]));
-  const documents: ExaminedDocument[] = [];
-  for (const file of files) {
-    try {
-      documents.push(...(await analyzeForExamination(file, uniqueName(file.name, seen), options.ingest, options.ingestOptions)));
-    } catch (error) {
-      // Name the file: in a set of several, "the document has no pages" alone does not say which.
-      if (error instanceof AnalysisError) throw new AnalysisError(error.code, `${file.name}: ${error.message}`, error.page);
-      throw error;
-    }
-  }
+  const analyze = options.analyze ?? ((file: PresentedFile) => analyzeInProcess(file, options.ingestOptions));
+  const ids = files.map((file) => uniqueName(file.name, seen));
+  const results = await Promise.all(files.map((file) => analyze(file).catch((error: unknown) => Promise.reject(namingFile(file, error)))));
+  const documents = files.flatMap((file, i) => examinedDocumentsOf(file, ids[i]!, results[i]!));
   documents.push(...analysed);
   return examinePresentation({ documents, presentationDate, tolerances: options.tolerances });
 }

@@ -3,9 +3,8 @@ import { FORMAT_MIME_TYPES, type DocumentFormat } from "@/lib/analysis/ingest/sn
 import { ApiError } from "@/lib/api/errors";
 import { readAnalyzeForm } from "@/lib/api/multipart";
 import { env } from "@/lib/env";
+import { declaredPartType } from "@/lib/jobs";
 import { addFile } from "../add-file";
-import { analyzeFile } from "../analyze-file";
-import { startInBackground } from "../analysis-queue";
 import { correctSplit } from "../correct-split";
 import { createSet } from "../create-set";
 import { deleteSet } from "../delete-set";
@@ -54,15 +53,14 @@ export function deleteSetRoute(setId: string) {
 /**
  * POST /api/sets/{id}/files: one file per request (the browser sends each
  * file on its own, with its own progress). The body streams through the
- * multipart reader with the upload limit; analysis starts after the reply.
+ * multipart reader with the upload limit; its analysis is queued with it.
  */
 export function uploadFileRoute(setId: string) {
   return withMember(async (request, { db, member }) => {
     const input = await readAnalyzeForm(request, env().MAX_UPLOAD_MB * BYTES_PER_MB);
     if (input.kind !== "file") throw new ApiError("bad_request", "Upload the document as a file field; a url is not accepted here.");
     const scope = { organizationId: member.organizationId, setId };
-    const file = await addFile(db, { ...scope, fileName: input.name, bytes: input.bytes });
-    startInBackground(() => analyzeFile(db, { ...scope, fileId: file.id, userId: member.userId }));
+    const file = await addFile(db, { ...scope, userId: member.userId, fileName: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) });
     return Response.json(file, { status: 201 });
   }, { mutation: true });
 }

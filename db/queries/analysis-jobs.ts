@@ -1,0 +1,118 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { analysisJobs, type AnalysisJobRow, type AnalysisJobStatus } from "../schema";
+import { queryRows } from "./rows";
+
+export type NewAnalysisJobRow = typeof analysisJobs.$inferInsert & { id: string; organizationId: string };
+
+/** Arbitrary constant naming the advisory lock that makes admission (count, then insert) one decision at a time. */
+const ADMISSION_LOCK_KEY = 7_305_114_202;
+
+export async function insertAnalysisJob(db: Db, values: NewAnalysisJobRow): Promise<AnalysisJobRow> {
+  const [row] = await db.insert(analysisJobs).values(values).returning();
+  if (!row) throw new Error("insert into analysis_jobs returned no row");
+  return row;
+}
+
+/** Held until the transaction ends: admissions on every app instance are decided one after another. */
+export async function lockAdmission(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK_KEY})`);
+}
+
+export interface JobCounts {
+  /** Jobs of every organization not yet finished (waiting or running). */
+  active: number;
+  /** The organization's jobs running now. */
+  organizationRunning: number;
+  /** The organization's jobs waiting for a worker. */
+  organizationQueued: number;
+}
+
+export async function countActiveJobs(db: Db, params: { organizationId: string }): Promise<JobCounts> {
+  const [row] = await queryRows<{ active: string; running: string; queued: string }>(
+    db,
+    sql`SELECT count(*) AS active,
+          count(*) FILTER (WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.status} = 'running') AS running,
+          count(*) FILTER (WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.status} = 'queued') AS queued
+        FROM ${analysisJobs} WHERE ${analysisJobs.status} IN ('queued', 'running')`,
+  );
+  return { active: Number(row?.active ?? 0), organizationRunning: Number(row?.running ?? 0), organizationQueued: Number(row?.queued ?? 0) };
+}
+
+/** Mean seconds of the last finished jobs (behind Retry-After); undefined before any. */
+export async function recentJobSeconds(db: Db): Promise<number | undefined> {
+  const [row] = await queryRows<{ seconds: string | null }>(
+    db,
+    sql`SELECT avg(extract(epoch FROM finished_at - started_at)) AS seconds FROM (
+          SELECT ${analysisJobs.finishedAt} AS finished_at, ${analysisJobs.startedAt} AS started_at FROM ${analysisJobs}
+          WHERE ${analysisJobs.status} = 'done' AND ${analysisJobs.startedAt} IS NOT NULL
+          ORDER BY ${analysisJobs.finishedAt} DESC LIMIT 20) recent`,
+  );
+  return row?.seconds == null ? undefined : Number(row.seconds);
+}
+
+export async function findAnalysisJob(db: Db, params: { organizationId: string; jobId: string }): Promise<AnalysisJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(analysisJobs)
+    .where(and(eq(analysisJobs.organizationId, params.organizationId), eq(analysisJobs.id, params.jobId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A worker takes the job: `running`, one more attempt. A job already finished
+ * (or deleted with its set) is not taken again: undefined.
+ */
+export async function claimAnalysisJob(db: Db, params: { organizationId: string; jobId: string }): Promise<AnalysisJobRow | undefined> {
+  const [row] = await db
+    .update(analysisJobs)
+    .set({ status: "running", attempts: sql`${analysisJobs.attempts} + 1`, startedAt: sql`now()` })
+    .where(
+      and(
+        eq(analysisJobs.organizationId, params.organizationId),
+        eq(analysisJobs.id, params.jobId),
+        inArray(analysisJobs.status, ["queued", "running"]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Ends an unfinished job. Only one ending can win: an attempt that finds the
+ * job already ended (by an attempt the queue gave up on and retried) or
+ * deleted gets undefined and must write nothing else.
+ */
+export async function settleAnalysisJob(
+  db: Db,
+  params: { organizationId: string; jobId: string },
+  values: { status: Extract<AnalysisJobStatus, "done" | "failed">; errorCode?: string; errorDetail?: string },
+): Promise<AnalysisJobRow | undefined> {
+  const [row] = await db
+    .update(analysisJobs)
+    .set({ status: values.status, errorCode: values.errorCode ?? null, errorDetail: values.errorDetail ?? null, finishedAt: sql`now()` })
+    .where(
+      and(
+        eq(analysisJobs.organizationId, params.organizationId),
+        eq(analysisJobs.id, params.jobId),
+        inArray(analysisJobs.status, ["queued", "running"]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Jobs of an organization not yet finished (tests and shutdown wait for none). */
+export async function countUnfinishedJobs(db: Db, params: { organizationId?: string } = {}): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(analysisJobs)
+    .where(
+      and(
+        inArray(analysisJobs.status, ["queued", "running"]),
+        params.organizationId ? eq(analysisJobs.organizationId, params.organizationId) : undefined,
+      ),
+    );
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,43 @@
+import type { Db } from "@/db/client";
+import { countActiveJobs, lockAdmission, recentJobSeconds } from "@/db/queries/analysis-jobs";
+import { QueueFullError } from "@/lib/analysis/isolate/queue-full-error";
+import { env } from "@/lib/env";
+import { OrganizationBusyError } from "./errors";
+
+/** Assumed length of one job before any has finished, seconds. */
+const INITIAL_JOB_SECONDS = 2;
+const MAX_RETRY_AFTER_SECONDS = 300;
+
+function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): number {
+  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil((meanSeconds * jobsAhead) / readers)));
+}
+
+/**
+ * Decides, inside the caller's transaction and one admission at a time across
+ * every instance (an advisory lock), whether `count` more jobs of the
+ * organization may be queued:
+ * - the organization has at most ANALYSIS_ORG_MAX_JOBS waiting or running (429 beyond);
+ * - every organization together at most the readers plus ANALYSIS_QUEUE_MAX
+ *   (503 beyond); a compare's files are admitted together when there is room for one more.
+ * Returns the priority of the new jobs: an organization's k-th unfinished job
+ * waits behind every other organization's (k-1)-th, so a flood from one
+ * organization does not make another's single file wait behind it.
+ */
+export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean }): Promise<number> {
+  const config = env();
+  if (params.enforce) await lockAdmission(tx);
+  const counts = await countActiveJobs(tx, params);
+  const organizationActive = counts.organizationRunning + counts.organizationQueued;
+  if (params.enforce) {
+    const readers = config.ANALYSIS_WORKERS;
+    if (organizationActive + params.count > config.ANALYSIS_ORG_MAX_JOBS) {
+      const mean = (await recentJobSeconds(tx)) ?? INITIAL_JOB_SECONDS;
+      throw new OrganizationBusyError(config.ANALYSIS_ORG_MAX_JOBS, retryAfter(organizationActive, mean, readers));
+    }
+    if (counts.active >= readers + config.ANALYSIS_QUEUE_MAX) {
+      const mean = (await recentJobSeconds(tx)) ?? INITIAL_JOB_SECONDS;
+      throw new QueueFullError(retryAfter(counts.active - readers + 1, mean, readers));
+    }
+  }
+  return -organizationActive;
+}

@@ -1,0 +1,128 @@
+import PgBoss from "pg-boss";
+import type { Db } from "@/db/client";
+import { env } from "@/lib/env";
+import { clientExecutor, transactionExecutor } from "./sql-executor";
+
+/**
+ * The analysis queue on pg-boss (see the README, "Jobs"): jobs live in the
+ * application database (PostgreSQL, or embedded PGlite), so they survive a
+ * restart and any number of processes on one PostgreSQL share them. A queue
+ * entry carries only ids; what the job is lives in `analysis_jobs`.
+ */
+export interface QueuedJob {
+  jobId: string;
+  organizationId: string;
+}
+
+/** pg-boss's shortest polling interval: how soon a worker elsewhere notices a new job. */
+const POLLING_INTERVAL_SECONDS = 0.5;
+/** A job whose worker died is taken again after twice the reading cap (the reader itself stops at once the cap). */
+const EXPIRY_PER_TIMEOUT = 2;
+/** Attempts after the first when a worker dies or fails for a reason that is not the file's; waits double each time. */
+const RETRY_DELAY_SECONDS = 5;
+
+export class AnalysisQueue {
+  private readonly workerIds: string[] = [];
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly executor: PgBoss.Db,
+    readonly name: string,
+  ) {}
+
+  static async start(db: Db): Promise<AnalysisQueue> {
+    const config = env();
+    const executor = clientExecutor(db);
+    const boss = new PgBoss({
+      db: executor,
+      // Cron schedules are not used; maintenance finds jobs whose worker died (expired) and retries them.
+      schedule: false,
+      maintenanceIntervalSeconds: config.ANALYSIS_MAINTENANCE_SECONDS,
+    });
+    boss.on("error", (error) => console.error(`analysis queue: ${error.message}`));
+    await boss.start();
+    const name = config.ANALYSIS_QUEUE_NAME;
+    const failed = `${name}-failed`;
+    // Creating a queue that exists is a no-op; every process creates them, whichever starts first.
+    await boss.createQueue(failed);
+    await boss.createQueue(name, {
+      name,
+      deadLetter: failed,
+      retryLimit: config.ANALYSIS_RETRY_LIMIT,
+      retryDelay: RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: Math.ceil((config.ANALYSIS_TIMEOUT_MS / 1000) * EXPIRY_PER_TIMEOUT),
+    });
+    return new AnalysisQueue(boss, executor, name);
+  }
+
+  /** Queues a job inside the caller's transaction; `priority` higher goes first. */
+  async send(tx: Db, job: QueuedJob, priority: number): Promise<void> {
+    await this.boss.send(this.name, job, { priority, db: transactionExecutor(tx) });
+  }
+
+  /** Lets this process's idle workers look for a job now rather than at their next poll. */
+  wake(): void {
+    for (const id of this.workerIds) this.boss.notifyWorker(id);
+  }
+
+  /**
+   * Runs `concurrency` workers, each taking one job at a time; `handle` throws
+   * only for failures that are not the file's (the queue then retries). Jobs
+   * that the queue gives up on reach `handleAbandoned`.
+   */
+  async work(concurrency: number, handle: (job: QueuedJob, attempt: number) => Promise<void>, handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>): Promise<void> {
+    const options = { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 };
+    for (let i = 0; i < concurrency; i++) {
+      const id = await this.boss.work<QueuedJob>(this.name, { ...options, includeMetadata: true }, async ([job]) => {
+        if (job) await handle(job.data, job.retryCount + 1);
+      });
+      this.workerIds.push(id);
+    }
+    await this.boss.work<QueuedJob>(`${this.name}-failed`, options, async ([job]) => {
+      if (job) await handleAbandoned(job.data, "the job was abandoned after its last attempt");
+    });
+  }
+
+  /**
+   * Stops taking jobs. Graceful: running jobs get `timeoutMs` to finish; a job
+   * still running then is handed back (failed, so the queue retries it elsewhere).
+   */
+  async stop(options: { graceful: boolean; timeoutMs?: number }): Promise<void> {
+    await this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, wait: true, close: false });
+  }
+
+  /** Removes the queue and its jobs (tests that made a queue of their own). */
+  async destroy(): Promise<void> {
+    // Jobs in every state reference their queue (pg-boss's purge removes only waiting ones).
+    for (const name of [this.name, `${this.name}-failed`]) {
+      await this.executor.executeSql("DELETE FROM pgboss.job WHERE name = $1", [name]);
+      await this.boss.deleteQueue(name);
+    }
+  }
+}
+
+const QUEUES = Symbol.for("shipshape.analysis-queues");
+
+/** One queue per database handle (the process's, or a test's), started on first use. */
+export function analysisQueue(db: Db): Promise<AnalysisQueue> {
+  const holder = globalThis as typeof globalThis & { [QUEUES]?: WeakMap<Db, Promise<AnalysisQueue>> };
+  const queues = (holder[QUEUES] ??= new WeakMap());
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = AnalysisQueue.start(db);
+    queue.catch(() => queues.delete(db));
+    queues.set(db, queue);
+  }
+  return queue;
+}
+
+/** Stops and forgets the queue of `db`, if it was started. */
+export async function stopAnalysisQueue(db: Db, options: { graceful: boolean; timeoutMs?: number; destroy?: boolean }): Promise<void> {
+  const holder = globalThis as typeof globalThis & { [QUEUES]?: WeakMap<Db, Promise<AnalysisQueue>> };
+  const queue = await holder[QUEUES]?.get(db)?.catch(() => undefined);
+  holder[QUEUES]?.delete(db);
+  if (!queue) return;
+  await queue.stop(options);
+  if (options.destroy) await queue.destroy();
+}

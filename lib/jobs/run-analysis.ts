@@ -1,0 +1,93 @@
+import type { Db } from "@/db/client";
+import { insertAnalysis } from "@/db/queries/analyses";
+import { claimAnalysisJob, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { updateSetFile } from "@/db/queries/sets-files";
+import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
+import type { AnalysisJobRow } from "@/db/schema";
+import { AnalysisError } from "@/lib/analysis/errors";
+import type { ProcessPool } from "@/lib/analysis/isolate/pool";
+import { env } from "@/lib/env";
+import type { QueuedJob } from "./analysis-queue";
+import { announceOutcome } from "./job-events";
+import { readDocument } from "./read-document";
+
+/** What a set file shows when its analysis failed for a reason that is not the file's. */
+export const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an internal error; try uploading it again.";
+
+/**
+ * One attempt at one job, on a worker: take it (`running`, and the set
+ * file `analyzing`), read the stored bytes in a reader, run the pipeline, and
+ * end it in one transaction — the analysis row, the job's status and the set
+ * file's status together. A refusal of the file (AnalysisError) ends the job
+ * failed with its reason; any other error is thrown for the queue to retry.
+ * A job already ended, or deleted with its set meanwhile, writes nothing.
+ */
+export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool): Promise<void> {
+  const scope = { organizationId: job.organizationId, jobId: job.jobId };
+  const claimed = await db.transaction(async (tx) => {
+    const row = await claimAnalysisJob(tx, scope);
+    if (row?.setFileId) await updateSetFile(tx, { organizationId: job.organizationId, fileId: row.setFileId }, { status: "analyzing", errorDetail: null });
+    return row;
+  });
+  if (!claimed) return;
+  const bytes = await readStoredFile(db, { organizationId: job.organizationId, storageKey: claimed.storageKey });
+  if (!bytes) throw new Error(`the stored bytes of analysis job ${job.jobId} are missing`);
+  let read;
+  try {
+    read = await readDocument(bytes, { fileName: claimed.inputName ?? "", evidence: claimed.evidence, maxPages: env().MAX_PAGES, tenant: job.organizationId }, pool);
+  } catch (error) {
+    if (!(error instanceof AnalysisError)) throw error;
+    await failAnalysisJob(db, claimed, error.code, error.message);
+    return;
+  }
+  const settled = await db.transaction(async (tx) => {
+    const row = await settleAnalysisJob(tx, scope, { status: "done" });
+    if (!row) return false;
+    await insertAnalysis(tx, {
+      id: row.id,
+      organizationId: row.organizationId,
+      apiKeyId: row.apiKeyId,
+      userId: row.userId,
+      inputName: row.inputName,
+      inputBytes: row.inputBytes,
+      sha256: row.sha256,
+      pageCount: read.pageCount,
+      result: read.result,
+      pageText: read.pageText,
+      durationMs: read.durationMs,
+    });
+    if (row.setFileId) {
+      await updateSetFile(tx, { organizationId: row.organizationId, fileId: row.setFileId }, {
+        status: "done",
+        pageCount: read.pageCount,
+        analysisId: row.id,
+        pages: read.pages,
+      });
+    } else {
+      await deleteStoredFiles(tx, { organizationId: row.organizationId, storageKeys: [row.storageKey] });
+    }
+    return true;
+  });
+  if (settled) announceOutcome({ jobId: job.jobId, status: "done", result: read.result, pageText: read.pageText });
+}
+
+/**
+ * Ends a job failed with its reason (the engine's refusal, or `internal`
+ * when the queue gave up on it), with its set file, in one transaction. An
+ * API input's bytes are dropped; a web upload keeps its file.
+ */
+export async function failAnalysisJob(db: Db, job: Pick<AnalysisJobRow, "id" | "organizationId">, errorCode: string, errorDetail: string): Promise<void> {
+  const scope = { organizationId: job.organizationId, jobId: job.id };
+  const settled = await db.transaction(async (tx) => {
+    const row = await settleAnalysisJob(tx, scope, { status: "failed", errorCode, errorDetail });
+    if (!row) return false;
+    if (row.setFileId) {
+      const detail = errorCode === "internal" ? INTERNAL_FAILURE_DETAIL : errorDetail;
+      await updateSetFile(tx, { organizationId: row.organizationId, fileId: row.setFileId }, { status: "failed", errorDetail: detail });
+    } else {
+      await deleteStoredFiles(tx, { organizationId: row.organizationId, storageKeys: [row.storageKey] });
+    }
+    return true;
+  });
+  if (settled) announceOutcome({ jobId: job.id, status: "failed", errorCode, errorDetail });
+}

@@ -1,0 +1,60 @@
+import type { Db } from "@/db/client";
+import { findAnalysis } from "@/db/queries/analyses";
+import { findAnalysisJob } from "@/db/queries/analysis-jobs";
+import type { PageText } from "@/lib/analysis/examine/page-text";
+import type { SplitResult } from "@/lib/analysis/types";
+import { jobEvents, type JobOutcome } from "./job-events";
+
+/** Polls for a job that another process runs start at this and double up to the cap. */
+const FIRST_POLL_MS = 50;
+const MAX_POLL_MS = 1_000;
+
+export interface FinishedJob {
+  jobId: string;
+  organizationId: string;
+}
+
+/** The outcome recorded in the database, or undefined while the job is unfinished. */
+async function recordedOutcome(db: Db, job: FinishedJob): Promise<JobOutcome | undefined> {
+  const row = await findAnalysisJob(db, { organizationId: job.organizationId, jobId: job.jobId });
+  if (!row) return { jobId: job.jobId, status: "failed", errorCode: "internal", errorDetail: "the job no longer exists" };
+  if (row.status === "failed") return { jobId: row.id, status: "failed", errorCode: row.errorCode, errorDetail: row.errorDetail };
+  if (row.status !== "done") return undefined;
+  const analysis = await findAnalysis(db, { organizationId: job.organizationId, analysisId: row.id });
+  return { jobId: row.id, status: "done", result: analysis?.result as SplitResult[], pageText: (analysis?.pageText ?? []) as PageText[] };
+}
+
+/**
+ * Resolves when the job has ended. A job that ends in this process (the
+ * in-process worker) is announced at once, result included; one that another
+ * process runs is read from the database, polled with a growing interval.
+ */
+export function waitForAnalysis(db: Db, job: FinishedJob): Promise<JobOutcome> {
+  const events = jobEvents();
+  return new Promise<JobOutcome>((resolve, reject) => {
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (outcome: JobOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      events.off(job.jobId, finish);
+      resolve(outcome);
+    };
+    // Listen before the first look, so an ending between the two is not missed.
+    events.on(job.jobId, finish);
+    const poll = (delayMs: number) => {
+      recordedOutcome(db, job).then((outcome) => {
+        if (settled) return;
+        if (outcome) return finish(outcome);
+        timer = setTimeout(() => poll(Math.min(MAX_POLL_MS, delayMs * 2)), delayMs);
+      }, (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        events.off(job.jobId, finish);
+        reject(error);
+      });
+    };
+    poll(FIRST_POLL_MS);
+  });
+}

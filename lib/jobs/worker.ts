@@ -1,0 +1,51 @@
+import type { Db } from "@/db/client";
+import { sharedPool } from "@/lib/analysis/isolate/ingest-isolated";
+import type { ProcessPool } from "@/lib/analysis/isolate/pool";
+import { env } from "@/lib/env";
+import { analysisQueue } from "./analysis-queue";
+import { failAnalysisJob, runAnalysisJob } from "./run-analysis";
+
+const WORKERS = Symbol.for("shipshape.analysis-workers");
+
+type WorkerRegistry = WeakMap<Db, Promise<void>>;
+
+function registry(): WorkerRegistry {
+  const holder = globalThis as typeof globalThis & { [WORKERS]?: WorkerRegistry };
+  return (holder[WORKERS] ??= new WeakMap());
+}
+
+/**
+ * Takes analysis jobs of `db`'s queue in this process: `concurrency` at a
+ * time (one per reader of `pool`, so a job taken is a job being read). Jobs
+ * the queue gave up on (every attempt's worker died, or failed for a reason
+ * not the file's) end failed with that reason, never left `analyzing`.
+ * Started once per database handle.
+ */
+export function startAnalysisWorker(db: Db, options: { concurrency: number; pool: ProcessPool }): Promise<void> {
+  const workers = registry();
+  let started = workers.get(db);
+  if (!started) {
+    started = analysisQueue(db).then((queue) =>
+      queue.work(
+        options.concurrency,
+        (job) => runAnalysisJob(db, job, options.pool),
+        (job, reason) => failAnalysisJob(db, { id: job.jobId, organizationId: job.organizationId }, "internal", reason),
+      ),
+    );
+    started.catch(() => workers.delete(db));
+    workers.set(db, started);
+  }
+  return started;
+}
+
+/** The server's own worker (ANALYSIS_IN_PROCESS_WORKER, on by default), on the shared reader pool. */
+export async function ensureInProcessWorker(db: Db): Promise<void> {
+  const config = env();
+  if (!config.ANALYSIS_IN_PROCESS_WORKER) return;
+  await startAnalysisWorker(db, { concurrency: config.ANALYSIS_WORKERS, pool: sharedPool() });
+}
+
+/** Forgets that `db` has a worker (after its queue was stopped). */
+export function forgetAnalysisWorker(db: Db): void {
+  registry().delete(db);
+}
