@@ -116,3 +116,36 @@ export async function countUnfinishedJobs(db: Db, params: { organizationId?: str
     );
   return Number(row?.count ?? 0);
 }
+
+/** How long an Idempotency-Key names its first request. */
+const IDEMPOTENCY_HOURS = 24;
+
+/** The job an organization's Idempotency-Key named within the last 24 hours. */
+export async function findJobByIdempotencyKey(db: Db, params: { organizationId: string; key: string }): Promise<AnalysisJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(analysisJobs)
+    .where(
+      and(
+        eq(analysisJobs.organizationId, params.organizationId),
+        eq(analysisJobs.idempotencyKey, params.key),
+        sql`${analysisJobs.createdAt} > now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Frees a key whose 24 hours are over, so that it may name a new request. */
+export async function releaseExpiredIdempotencyKey(db: Db, params: { organizationId: string; key: string }): Promise<void> {
+  await db
+    .update(analysisJobs)
+    .set({ idempotencyKey: null })
+    .where(
+      and(
+        eq(analysisJobs.organizationId, params.organizationId),
+        eq(analysisJobs.idempotencyKey, params.key),
+        sql`${analysisJobs.createdAt} <= now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`,
+      ),
+    );
+}

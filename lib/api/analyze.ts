@@ -1,14 +1,21 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
-import { declaredPartType, resultOf, submitAnalyses, waitForAnalysis, type DeclaredType } from "@/lib/jobs";
+import { declaredPartType, findIdempotentJob, precheckAdmission, resultOf, submitOnce, waitForAnalysis, type DeclaredType } from "@/lib/jobs";
+import { analysisLocation, analysisStatusBody } from "./analysis-status";
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
-import { readAnalyzeForm } from "./multipart";
+import { readAnalyzeForm, type AnalyzeInput } from "./multipart";
 import { ANALYSIS_ID_HEADER } from "./openapi";
 import { fetchDocument, OPAQUE_CONTENT_TYPE } from "./url-fetch";
 
 const BYTES_PER_MB = 2 ** 20;
 const EVIDENCE_VALUES: Record<string, boolean> = { true: true, false: false };
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+/** Printable ASCII, as the IETF Idempotency-Key draft's examples; long enough for a UUID or a client's own scheme. */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** RFC 7240: the client prefers an immediate 202 to waiting for the analysis. */
+const RESPOND_ASYNC = /(^|[,;\s])respond-async($|[,;\s])/i;
 
 interface IncomingDocument {
   name: string;
@@ -25,10 +32,26 @@ function evidenceOption(request: Request): boolean {
   return flag;
 }
 
-async function receiveDocument(request: Request): Promise<IncomingDocument> {
+function idempotencyKeyOf(request: Request): string | undefined {
+  const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (key === null) return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw new ApiError("bad_request", "The Idempotency-Key header must be 1 to 255 printable ASCII characters (a UUID is a good choice).");
+  }
+  return key;
+}
+
+/** What "the same request" means for an Idempotency-Key: the same file (name and bytes) or url, and the same evidence option. */
+function requestHashOf(input: AnalyzeInput, evidence: boolean): string {
+  const hash = createHash("sha256").update(`evidence=${evidence}\n`);
+  if (input.kind === "url") hash.update(`url=${input.url}`);
+  else hash.update(`file=${input.name}\n`).update(input.bytes);
+  return hash.digest("hex");
+}
+
+async function receiveDocument(input: AnalyzeInput): Promise<IncomingDocument> {
   const { MAX_UPLOAD_MB, URL_FETCH_TIMEOUT_MS, URL_MAX_REDIRECTS } = env();
   const maxBytes = MAX_UPLOAD_MB * BYTES_PER_MB;
-  const input = await readAnalyzeForm(request, maxBytes);
   if (input.kind === "file") return { name: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) };
   const fetched = await fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS });
   const type = fetched.declaredType;
@@ -38,16 +61,34 @@ async function receiveDocument(request: Request): Promise<IncomingDocument> {
 /**
  * POST /v1/documents/analyze, once the key and the rate limit have passed:
  * receive the file or fetch the url, hand it to the analysis service (checked,
- * admitted, queued as a job, read by a worker and stored), wait for the job
- * and return the engine's array as is.
+ * admitted, queued as a job, read by a worker and stored), then either wait
+ * for the job and return the engine's array as is, or — `Prefer:
+ * respond-async` — answer 202 at once with where to find it. An
+ * Idempotency-Key seen in the last 24 hours with the same request answers
+ * with that request's analysis; with another request, 422.
  */
 export async function analyzeRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
   const evidence = evidenceOption(request);
-  const document = await receiveDocument(request);
-  const [job] = await submitAnalyses(db, [
-    { organizationId: key.organizationId, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence },
-  ]);
-  const result = resultOf(await waitForAnalysis(db, { jobId: job!.id, organizationId: key.organizationId }));
+  const idempotencyKey = idempotencyKeyOf(request);
+  const respondAsync = RESPOND_ASYNC.test(request.headers.get("prefer") ?? "");
+  const scope = { organizationId: key.organizationId };
+  // Room for one more job is checked before the body is read (its Content-Length was checked first).
+  await precheckAdmission(db, scope);
+  const input = await readAnalyzeForm(request, env().MAX_UPLOAD_MB * BYTES_PER_MB);
+  const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(input, evidence) } : undefined;
+  // A replay is answered from the first request's job, without fetching or storing anything again.
+  let job = idempotency && (await findIdempotentJob(db, { ...scope, ...idempotency }));
+  if (!job) {
+    const document = await receiveDocument(input);
+    job = await submitOnce(db, { ...scope, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence, idempotency });
+  }
+  if (respondAsync) {
+    return Response.json(analysisStatusBody(job), {
+      status: 202,
+      headers: { location: analysisLocation(job.id), [ANALYSIS_ID_HEADER]: job.id, "retry-after": "1" },
+    });
+  }
+  const result = resultOf(await waitForAnalysis(db, { jobId: job.id, organizationId: key.organizationId }));
   // The body stays the engine's array; the stored analysis is named beside it, for compare's analysis_id.
-  return Response.json(result, { headers: { [ANALYSIS_ID_HEADER]: job!.id } });
+  return Response.json(result, { headers: { [ANALYSIS_ID_HEADER]: job.id } });
 }

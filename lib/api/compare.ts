@@ -4,7 +4,8 @@ import { isIsoDate } from "@/lib/analysis/examine/fields";
 import { examineFiles, type AnalyzeFile, type PresentedFile } from "@/lib/analysis/examine/files";
 import { AnalysisError } from "@/lib/analysis/errors";
 import { env } from "@/lib/env";
-import { checkDocument, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
+import { checkDocument, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
+import { consumeRateLimit, limitForKind, organizationBucket } from "./rate-limit";
 import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
@@ -76,7 +77,25 @@ async function analyzeAsJobs(db: KeyedContext["db"], key: KeyedContext["key"], f
  * prints it for the same files. Unreadable files surface as AnalysisError
  * (named by examineFiles) and the wrapper maps them to 415/422.
  */
+/**
+ * A compare of N files counts as N requests against the organization's rate
+ * limit (the wrapper charged the first): reading twenty files is twenty
+ * analyses' work.
+ */
+async function chargeFiles(db: KeyedContext["db"], key: KeyedContext["key"], files: number): Promise<void> {
+  if (files <= 1) return;
+  const limit = await consumeRateLimit(db, { bucket: organizationBucket(key.organizationId, key.kind), limit: limitForKind(key.kind), cost: files - 1 });
+  if (!limit.allowed) {
+    throw new ApiError(
+      "rate_limited",
+      `A compare counts each file against the rate limit: ${files} files exceed what this organization's ${key.kind} keys have left; retry after ${limit.retryAfterSeconds} s.`,
+      { "retry-after": String(limit.retryAfterSeconds) },
+    );
+  }
+}
+
 export async function compareRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
+  await precheckAdmission(db, { organizationId: key.organizationId });
   const form = await readFilesForm(
     request,
     {
@@ -94,6 +113,7 @@ export async function compareRequest(request: Request, { db, key }: KeyedContext
   const ids = checkAnalysisIds(form.lists.get(ANALYSIS_ID_FIELD) ?? []);
   if (form.files.length === 0 && ids.length === 0) throw new ApiError("bad_request", `The form has no file and no analysis_id; ${FORM_HINT}.`);
   form.files.forEach(checkFileBytes);
+  await chargeFiles(db, key, form.files.length);
   // Stored analyses first: a wrong id is refused before any file is read.
   const analysed = await loadAnalyses(db, key.organizationId, ids);
   // Files are analysed as analyze's are: jobs of the analysis service, read in isolated readers

@@ -1,7 +1,7 @@
 import "server-only";
 import { AnalysisError } from "@/lib/analysis/errors";
 import { QueueFullError } from "@/lib/analysis/isolate/queue-full-error";
-import { OrganizationBusyError } from "@/lib/jobs/errors";
+import { IdempotencyConflictError, OrganizationBusyError } from "@/lib/jobs/errors";
 
 /**
  * The one error type of the public API. `detail` is written for the caller
@@ -83,7 +83,9 @@ export function responseOfError(error: unknown, requestId: string): Response {
         ? apiErrorOfQueueFull(error)
         : error instanceof OrganizationBusyError
           ? apiErrorOfOrganizationBusy(error)
-          : error;
+          : error instanceof IdempotencyConflictError
+            ? new ApiError("unprocessable", error.message)
+            : error;
   // 4XX and 503 are answers about the request or the server's load, said in words; any other 5XX is a fault.
   if (known instanceof ApiError && (known.status < 500 || known.code === "unavailable")) {
     return errorResponse(known.status, known.message, known.headers);

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
 import { verifyApiKey, type VerifiedApiKey, type VerifyFailureReason } from "@/lib/keys";
 import { ApiError, responseOfError } from "./errors";
-import { consumeRateLimit, DEFAULT_WINDOW_SECONDS, limitForKind, rateLimitHeaders } from "./rate-limit";
+import { consumeRateLimit, DEFAULT_WINDOW_SECONDS, limitForKind, organizationBucket, rateLimitHeaders } from "./rate-limit";
 
 export const API_KEY_HEADER = "x-api-key";
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -60,7 +60,7 @@ export function withApiKey(handle: KeyedHandler, deps: HandlerDeps): (request: R
       const { key } = verified;
       // One bucket per organization and key kind: issuing more keys does not buy more throughput.
       const limit = await consumeRateLimit(db, {
-        bucket: `organization:${key.organizationId}:${key.kind}`,
+        bucket: organizationBucket(key.organizationId, key.kind),
         limit: limitForKind(key.kind),
         windowSeconds: DEFAULT_WINDOW_SECONDS,
       });

@@ -28,6 +28,11 @@ export function limitForKind(kind: ApiKeyKind): number {
   return kind === "production" ? RATE_LIMIT_PRODUCTION : RATE_LIMIT_SANDBOX;
 }
 
+/** One bucket per organization and key kind: issuing more keys does not buy more throughput. */
+export function organizationBucket(organizationId: string, kind: ApiKeyKind): string {
+  return `organization:${organizationId}:${kind}`;
+}
+
 /**
  * GCRA with burst = limit: each request pushes the bucket's theoretical arrival
  * time (TAT) forward by one emission interval T = window / limit, and is refused
@@ -37,15 +42,16 @@ export function limitForKind(kind: ApiKeyKind): number {
  */
 export async function consumeRateLimit(
   db: Db,
-  params: { bucket: string; limit: number; windowSeconds?: number },
+  /** `cost`: requests this one counts for (a compare counts each of its files); 1 by default. */
+  params: { bucket: string; limit: number; windowSeconds?: number; cost?: number },
 ): Promise<RateLimitResult> {
-  const { bucket, limit, windowSeconds = DEFAULT_WINDOW_SECONDS } = params;
+  const { bucket, limit, windowSeconds = DEFAULT_WINDOW_SECONDS, cost = 1 } = params;
   validate(bucket, limit, windowSeconds);
   // Whole microseconds, rounded down, and the tolerance an exact multiple, so
   // `limit` back-to-back requests always fit and request limit + 1 never does.
   const intervalMicros = Math.floor((windowSeconds * MICROS_PER_SECOND) / limit);
   const toleranceMicros = intervalMicros * limit;
-  const interval = sql`(${intervalMicros}::bigint * interval '1 microsecond')`;
+  const interval = sql`(${intervalMicros * cost}::bigint * interval '1 microsecond')`;
   const tolerance = sql`(${toleranceMicros}::bigint * interval '1 microsecond')`;
 
   // statement_timestamp(), not now(): correct even when called inside a longer transaction.

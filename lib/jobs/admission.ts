@@ -13,6 +13,15 @@ function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): nu
 }
 
 /**
+ * The same decision taken early, before a request's body is read: a request
+ * its organization or the server has no room for is refused without reading
+ * (and holding) its upload. Advisory only — admitJobs decides for good.
+ */
+export async function precheckAdmission(db: Db, params: { organizationId: string }): Promise<void> {
+  await admitJobs(db, { organizationId: params.organizationId, count: 1, enforce: true, locked: false });
+}
+
+/**
  * Decides, inside the caller's transaction and one admission at a time across
  * every instance (an advisory lock), whether `count` more jobs of the
  * organization may be queued:
@@ -23,9 +32,9 @@ function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): nu
  * waits behind every other organization's (k-1)-th, so a flood from one
  * organization does not make another's single file wait behind it.
  */
-export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean }): Promise<number> {
+export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean; locked?: boolean }): Promise<number> {
   const config = env();
-  if (params.enforce) await lockAdmission(tx);
+  if (params.enforce && params.locked !== false) await lockAdmission(tx);
   const counts = await countActiveJobs(tx, params);
   const organizationActive = counts.organizationRunning + counts.organizationQueued;
   if (params.enforce) {

@@ -13,6 +13,14 @@ export class OrganizationBusyError extends Error {
   }
 }
 
+/** An Idempotency-Key already used, within 24 hours, for another request: 422. */
+export class IdempotencyConflictError extends Error {
+  constructor(readonly key: string) {
+    super(`The Idempotency-Key "${key}" was already used for a different request in the last 24 hours; use a new key for a new request.`);
+    this.name = "IdempotencyConflictError";
+  }
+}
+
 /** A job ended failed for a reason that is not the file's (its worker died at every attempt, storage lost). */
 export class AnalysisJobError extends Error {
   constructor(readonly jobId: string, detail: string) {

@@ -9,7 +9,7 @@ import type { ProcessPool } from "@/lib/analysis/isolate/pool";
 import { env } from "@/lib/env";
 import type { QueuedJob } from "./analysis-queue";
 import { announceOutcome } from "./job-events";
-import { readDocument } from "./read-document";
+import { readDocument, type ReadDocument } from "./read-document";
 
 /** What a set file shows when its analysis failed for a reason that is not the file's. */
 export const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an internal error; try uploading it again.";
@@ -32,7 +32,7 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
   if (!claimed) return;
   const bytes = await readStoredFile(db, { organizationId: job.organizationId, storageKey: claimed.storageKey });
   if (!bytes) throw new Error(`the stored bytes of analysis job ${job.jobId} are missing`);
-  let read;
+  let read: ReadDocument;
   try {
     read = await readDocument(bytes, { fileName: claimed.inputName ?? "", evidence: claimed.evidence, maxPages: env().MAX_PAGES, tenant: job.organizationId }, pool);
   } catch (error) {

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
-import { insertAnalysisJob } from "@/db/queries/analysis-jobs";
+import { findJobByIdempotencyKey, insertAnalysisJob, releaseExpiredIdempotencyKey } from "@/db/queries/analysis-jobs";
 import { insertStoredFile } from "@/db/queries/sets-storage";
 import type { AnalysisJobRow } from "@/db/schema";
 import { admitJobs } from "./admission";
 import { analysisQueue, type AnalysisQueue } from "./analysis-queue";
 import { checkDocument, type DeclaredType } from "./check-document";
+import { IdempotencyConflictError } from "./errors";
 import { ensureInProcessWorker } from "./worker";
 
 /** The record keeps at most this much of a file name or url. */
@@ -22,6 +23,8 @@ export interface DocumentInput {
   declared?: DeclaredType;
   /** Keep, per extracted key, where it was found (`?evidence=true`). */
   evidence: boolean;
+  /** The client's Idempotency-Key and a digest of its request (submitOnce). */
+  idempotency?: { key: string; requestHash: string };
 }
 
 /** A stored web upload whose analysis follows its status (uploaded → analyzing → done or failed). */
@@ -55,6 +58,7 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
     const priority = await admitJobs(tx, { organizationId, count: inputs.length, enforce: true });
     const rows: AnalysisJobRow[] = [];
     for (const input of inputs) {
+      if (input.idempotency) await releaseExpiredIdempotencyKey(tx, { organizationId, key: input.idempotency.key });
       const storageKey = newId("blob");
       await insertStoredFile(tx, { organizationId, storageKey, bytes: input.bytes });
       const row = await insertAnalysisJob(tx, {
@@ -67,6 +71,8 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
         inputBytes: input.bytes.length,
         sha256: sha256Of(input.bytes),
         evidence: input.evidence,
+        idempotencyKey: input.idempotency?.key ?? null,
+        requestHash: input.idempotency?.requestHash ?? null,
       });
       await queue.send(tx, { jobId: row.id, organizationId }, priority);
       rows.push(row);
@@ -75,6 +81,38 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
   });
   await wakeWorkers(db);
   return jobs;
+}
+
+/**
+ * The job an Idempotency-Key already names (within 24 hours) for the same
+ * request, or undefined when the key is new. The same key with another
+ * request is refused (IdempotencyConflictError, 422).
+ */
+export async function findIdempotentJob(db: Db, params: { organizationId: string; key: string; requestHash: string }): Promise<AnalysisJobRow | undefined> {
+  const existing = await findJobByIdempotencyKey(db, params);
+  if (existing && existing.requestHash !== params.requestHash) throw new IdempotencyConflictError(params.key);
+  return existing;
+}
+
+/**
+ * Submits one document at most once per Idempotency-Key: a replay (even one
+ * racing the first request) gets the first request's job.
+ */
+export async function submitOnce(db: Db, input: DocumentInput): Promise<AnalysisJobRow> {
+  const idempotency = input.idempotency;
+  if (idempotency) {
+    const existing = await findIdempotentJob(db, { organizationId: input.organizationId, ...idempotency });
+    if (existing) return existing;
+  }
+  try {
+    const [job] = await submitAnalyses(db, [input]);
+    return job!;
+  } catch (error) {
+    // Two requests with one key at once: the unique index let one in; the other answers with its job.
+    const raced = idempotency && (await findIdempotentJob(db, { organizationId: input.organizationId, ...idempotency }));
+    if (raced) return raced;
+    throw error;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { analyses, setFiles, storedFiles } from "@/db/schema";
+import { analyses, storedFiles } from "@/db/schema";
 import type { SetFileView, SetSummary, SetView } from "@/lib/sets/types";
 import * as setRoute from "@/app/api/sets/[id]/route";
 import * as contentRoute from "@/app/api/sets/[id]/files/[fileId]/content/route";

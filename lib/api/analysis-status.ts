@@ -1,0 +1,51 @@
+import "server-only";
+import { findAnalysis } from "@/db/queries/analyses";
+import { findAnalysisJob } from "@/db/queries/analysis-jobs";
+import type { AnalysisJobRow } from "@/db/schema";
+import { ANALYSIS_ID_PATTERN } from "./compare-analyses";
+import { ApiError } from "./errors";
+import type { KeyedContext } from "./handler";
+
+export const ANALYSES_PATH = "/v1/analyses";
+/** How soon a client polling an unfinished analysis should ask again, seconds. */
+const POLL_AFTER_SECONDS = 1;
+
+/** Where an analysis's status is read: the 202's Location. */
+export function analysisLocation(id: string): string {
+  return `${ANALYSES_PATH}/${id}`;
+}
+
+export interface AnalysisStatusBody {
+  id: string;
+  status: AnalysisJobRow["status"];
+  /** When done: exactly the array the synchronous call returns. */
+  result?: unknown;
+  /** When failed: why, in the words the synchronous call would have answered. */
+  detail?: string;
+}
+
+export function analysisStatusBody(job: Pick<AnalysisJobRow, "id" | "status" | "errorDetail">, result?: unknown): AnalysisStatusBody {
+  if (job.status === "done") return { id: job.id, status: job.status, result };
+  if (job.status === "failed") return { id: job.id, status: job.status, detail: job.errorDetail ?? "The analysis failed." };
+  return { id: job.id, status: job.status };
+}
+
+/**
+ * GET /v1/analyses/{id}: the status of an analysis of the key's organization
+ * and, once done, its analyze array. Another organization's id is exactly as
+ * absent as one that never existed (404, same words).
+ */
+export function analysisStatusRequest(id: string) {
+  return async (_request: Request, { db, key }: KeyedContext): Promise<Response> => {
+    const notFound = new ApiError("not_found", `No analysis ${id.slice(0, 40)} was found for this API key's organization.`);
+    if (!ANALYSIS_ID_PATTERN.test(id)) throw notFound;
+    const scope = { organizationId: key.organizationId };
+    const job = await findAnalysisJob(db, { ...scope, jobId: id });
+    if (!job) throw notFound;
+    const analysis = job.status === "done" ? await findAnalysis(db, { ...scope, analysisId: id }) : undefined;
+    const finished = job.status === "done" || job.status === "failed";
+    return Response.json(analysisStatusBody(job, analysis?.result), {
+      headers: finished ? {} : { "retry-after": String(POLL_AFTER_SECONDS) },
+    });
+  };
+}
