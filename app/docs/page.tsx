@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Fragment } from "react";
 import { ANALYZE_PATH, buildOpenApiDocument } from "@/lib/api/openapi";
 import type { JsonSchema } from "@/lib/api/openapi-schemas";
+import { AnalysesSection } from "./analyses-section";
 import { CompareSection } from "./compare-section";
 import { kindText, OperationBody, ResponsesTable, schemaByRef, Text } from "./parts";
 
@@ -51,6 +52,7 @@ export default function DocsPage() {
         <li><a href="#analyze">Analyze a document</a></li>
         <li><a href="#examples">curl examples</a></li>
         <li><a href="#responses">Responses</a></li>
+        <li><a href="#analyses">Read an analysis (asynchronous analyze)</a></li>
         <li><a href="#compare">Examine a presentation (compare)</a></li>
         <li><a href="#headers">Headers</a></li>
         <li><a href="#types">Document types and fields</a></li>
@@ -78,6 +80,8 @@ export default function DocsPage() {
 
       <h2 id="responses">Responses</h2>
       <ResponsesTable operation={operation} />
+
+      <AnalysesSection doc={doc} />
 
       <CompareSection doc={doc} />
 

@@ -68,14 +68,14 @@ function fieldTypeOf(schema: JsonSchema): string {
  */
 export function OperationBody({ operation }: { operation: OperationDoc }) {
   const [intro = "", ...rest] = operation.description.split("\n\n");
-  const decisions = rest.join("\n").split("\n").map((line) => line.replace(/^- /, ""));
+  const decisions = rest.join("\n").split("\n").map((line) => line.replace(/^- /, "")).filter((line) => line !== "");
   const form = operation.requestBody?.content["multipart/form-data"].schema ?? {};
   const fields = Object.entries((form.properties ?? {}) as Record<string, JsonSchema>);
   return (
     <>
       <p>{intro}</p>
-      <h3>Form fields (multipart/form-data)</h3>
-      <table>
+      {fields.length > 0 && <h3>Form fields (multipart/form-data)</h3>}
+      {fields.length > 0 && <table>
         <thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead>
         <tbody>
           {fields.map(([name, schema]) => (
@@ -86,13 +86,13 @@ export function OperationBody({ operation }: { operation: OperationDoc }) {
             </tr>
           ))}
         </tbody>
-      </table>
-      <h3>Rules and limits</h3>
-      <ul>
+      </table>}
+      {decisions.length > 0 && <h3>Rules and limits</h3>}
+      {decisions.length > 0 && <ul>
         {decisions.map((line) => (
           <li key={line}><Text>{line}</Text></li>
         ))}
-      </ul>
+      </ul>}
     </>
   );
 }

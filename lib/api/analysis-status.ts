@@ -5,8 +5,7 @@ import type { AnalysisJobRow } from "@/db/schema";
 import { ANALYSIS_ID_PATTERN } from "./compare-analyses";
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
-
-export const ANALYSES_PATH = "/v1/analyses";
+import { ANALYSES_PATH } from "./openapi-analyses";
 /** How soon a client polling an unfinished analysis should ask again, seconds. */
 const POLL_AFTER_SECONDS = 1;
 

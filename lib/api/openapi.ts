@@ -4,6 +4,7 @@ import { UNAUTHORIZED_DETAILS } from "./handler";
 import { MAX_COMPARE_FILES, MAX_COMPARE_TOTAL_MB, PRESENTATION_DATE_FIELD } from "./compare";
 import { ANALYSIS_ID_FIELD, ANALYSIS_ID_PATTERN, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { MAX_URL_LENGTH } from "./multipart";
+import { ACCEPTED_RESPONSE, ANALYSIS_STATUS_PATH, analysisStatusOperation, ASYNC_HEADER_PARAMETERS, asyncDecisionsOf } from "./openapi-analyses";
 import { resultSchemas, type JsonSchema } from "./openapi-schemas";
 import { FETCHABLE_CONTENT_TYPES } from "./url-fetch";
 
@@ -40,7 +41,7 @@ export interface OperationDoc {
   summary: string;
   description: string;
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: "query"; required: boolean; description: string; schema: JsonSchema }[];
+  parameters?: { name: string; in: "query" | "header" | "path"; required: boolean; description: string; schema: JsonSchema }[];
   requestBody?: { required: boolean; content: { "multipart/form-data": { schema: JsonSchema } } };
   responses: Record<string, ApiResponseDoc>;
 }
@@ -70,7 +71,7 @@ export function decisionsOf(config: Env): string[] {
     `Files (and fetched documents, counted after decompression) larger than ${config.MAX_UPLOAD_MB} MB are 413; the limit is enforced while the body streams in.`,
     "An empty, unreadable (corrupt), encrypted or over-limit document (too many pages, or too long to read) is 422.",
     `Documents are read (parsed, and OCR'd where scanned) in separate reader processes, ${config.ANALYSIS_WORKERS} at a time. A document that takes longer than ${config.ANALYSIS_TIMEOUT_MS / 1000} s to read, or makes its reader use more than ${config.ANALYSIS_MAX_MEMORY_MB} MB of memory, is stopped and answered 422 saying which; the next request is served normally.`,
-    `While every reader is busy, requests wait their turn, organizations taking turns with each other. When ${config.ANALYSIS_QUEUE_MAX} documents are already waiting, a request is refused with 503 and \`Retry-After\` (seconds, an estimate of when the queue will have room) rather than queued.`,
+    ...asyncDecisionsOf(config),
     "A missing `x-api-key` header is 401 saying so; an unknown, malformed or revoked key is 401 with one identical detail (which one is not revealed); an expired sandbox key is 401 saying it expired.",
     `Over the rate limit is 429 with \`Retry-After\` (seconds). Limits are per organization and key kind, per minute, shared by all of the organization's keys of that kind: ${config.RATE_LIMIT_PRODUCTION} for production keys, ${config.RATE_LIMIT_SANDBOX} for sandbox keys. Every response to a valid key carries \`RateLimit\` and \`RateLimit-Policy\`.`,
     `A \`url\` must be http or https on port 80 or 443, without user name or password, at most ${MAX_URL_LENGTH} characters, and every address its host resolves to must be public: anything else is 400. At most ${config.URL_MAX_REDIRECTS} redirects are followed, each checked the same way, never from https to http. A url that cannot be fetched (unreachable, error status, more than ${config.URL_MAX_REDIRECTS} redirects, no answer within ${config.URL_FETCH_TIMEOUT_MS / 1000} s) is 422. Proxies are not used.`,
@@ -100,6 +101,7 @@ function analyzeOperation(config: Env): OperationDoc {
         description: "`true` adds an `evidence` object to every split: page, box, raw text and confidence of each extracted value.",
         schema: { type: "boolean", default: false },
       },
+      ...ASYNC_HEADER_PARAMETERS,
     ],
     requestBody: {
       required: true,
@@ -152,6 +154,7 @@ function analyzeOperation(config: Env): OperationDoc {
           },
         },
       },
+      "202": ACCEPTED_RESPONSE,
       "400": errorResponse("The request is malformed: both or neither of file and url, an unknown field, or a forbidden url.", {
         both_file_and_url: "Send either a file or a url, not both.",
         forbidden_address: "The url's host 127.0.0.1 is not a public internet address.",
@@ -185,7 +188,7 @@ function compareOperation(config: Env): OperationDoc {
     `Each file is at most ${config.MAX_UPLOAD_MB} MB and all files together at most ${MAX_COMPARE_TOTAL_MB} MB: anything larger is 413, enforced while the body streams in.`,
     "A body that is not multipart/form-data is 415; a file whose bytes are in no format we read is 415 naming the file.",
     "An empty, unreadable (corrupt), encrypted or over-limit file is 422 naming the file; so is a presentation the examination refuses.",
-    "Files are read one after another in the isolated reader pool, as analyzeDocument reads them: a file whose reading is stopped at its time or memory cap is 422 naming it, and a full queue is 503 with `Retry-After`.",
+    "Each file is an analysis job, as for analyzeDocument, queued together and read in parallel by the readers: a file whose reading is stopped at its time or memory cap is 422 naming it, and a full queue is 503 with `Retry-After`. Each file counts as one request against the rate limit.",
     "Authentication, rate limits, error bodies and `x-request-id` are as for analyzeDocument.",
     "The result is exactly what `npm run examine -- --presentation-date DATE FILE...` prints for the same files.",
   ];
@@ -264,8 +267,9 @@ function compareOperation(config: Env): OperationDoc {
 function sharedResponses(config: Env): Record<"429" | "500" | "503", ApiResponseDoc> {
   const retryHeaders = { ...RATE_LIMIT_HEADER_REFS, "Retry-After": { $ref: "#/components/headers/Retry-After" } };
   return {
-    "429": errorResponse("Too many requests for this organization's keys of this kind; retry after `Retry-After` seconds.", {
+    "429": errorResponse("Too many requests for this organization's keys of this kind, or too many of its documents waiting or being read; retry after `Retry-After` seconds.", {
       rate_limited: `Rate limit of ${config.RATE_LIMIT_SANDBOX} requests per 60 s exceeded for this organization's sandbox keys; retry after 3 s.`,
+      organization_busy: `This organization already has ${config.ANALYSIS_ORG_MAX_JOBS} documents waiting or being read; retry after 6 s.`,
     }, retryHeaders),
     "500": errorResponse("An internal error; the detail names the request id to quote.", {
       internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
@@ -291,6 +295,7 @@ export function buildOpenApiDocument(config: Env = env()): OpenApiDocument {
     paths: {
       [ANALYZE_PATH]: { post: analyzeOperation(config) },
       [COMPARE_PATH]: { post: compareOperation(config) },
+      [ANALYSIS_STATUS_PATH]: { get: analysisStatusOperation(sharedResponses(config)) },
     },
     components: {
       schemas: resultSchemas(),

@@ -23,6 +23,8 @@ process.on("disconnect", () => process.exit(0));
 for (const path of process.argv.slice(2)) await import(pathToFileURL(path).href);
 
 process.on("message", async (job) => {
+  // Everything the job writes (rendered pages, OCR images) goes to its own directory, which the parent removes.
+  process.env.TMPDIR = job.tempDir;
   try {
     const module = await import(pathToFileURL(job.module).href);
     const value = await module[job.exportName](...job.args);

@@ -4,6 +4,7 @@ import { AnalysisError } from "../errors";
 import { FairQueue } from "./fair-queue";
 import { groupResidentBytes, killGroup, residentBytes } from "./process-control";
 import { QueueFullError } from "./queue-full-error";
+import { createJobTempDir, readerEnvironment, removeJobTempDir, sweepOrphanedTempDirs } from "./reader-environment";
 
 export { QueueFullError };
 
@@ -107,6 +108,7 @@ export class ProcessPool {
   constructor(private readonly options: PoolOptions = {}) {
     this.size = Math.max(1, options.size ?? DEFAULT_POOL_SIZE);
     this.root = options.root ?? process.cwd();
+    sweepOrphanedTempDirs();
   }
 
   /**
@@ -175,6 +177,8 @@ export class ProcessPool {
     const heapCap = `--max-old-space-size=${this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB}`;
     const child = spawn(process.execPath, [heapCap, join(this.root, CHILD_ENTRY), ...(this.options.preload ?? [])], {
       cwd: this.root,
+      // No secret and nothing of the server's environment: see reader-environment.ts.
+      env: readerEnvironment(),
       serialization: "advanced",
       detached: true,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -213,6 +217,7 @@ export class ProcessPool {
   private execute(slot: Slot, waiting: Waiting): Promise<void> {
     const { child } = slot;
     const id = this.nextId++;
+    const tempDir = createJobTempDir();
     return new Promise<void>((done) => {
       let settled = false;
       let killedFor: "timeout" | "memory" | undefined;
@@ -226,6 +231,8 @@ export class ProcessPool {
         child.off("message", onMessage);
         child.off("exit", onExit);
         slot.jobs++;
+        // After the reader answered or was killed (its OCR and renderer processes with it).
+        removeJobTempDir(tempDir);
         if (sentAt > 0) this.meanJobMs += DURATION_SMOOTHING * (performance.now() - sentAt - this.meanJobMs);
         if (reusable && slot.jobs < (this.options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD)) this.idle.push(slot);
         else {
@@ -279,7 +286,7 @@ export class ProcessPool {
             killedFor = "timeout";
             killGroup(child);
           }, waiting.timeoutMs);
-          child.send({ id, ...waiting.job });
+          child.send({ id, tempDir, ...waiting.job });
         },
         // The exit listener above has already settled the job; this only keeps the rejection handled.
         () => undefined,

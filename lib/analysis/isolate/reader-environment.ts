@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/**
+ * What a reader process may see of the world. Readers parse hostile files, so
+ * they get no secret (no session secret, no database URL: a parser exploit
+ * finds nothing to steal) and no lasting place to write: each job writes
+ * under a temporary directory of its own, which the parent removes after the
+ * job, however it ended (answered, failed, killed at its cap).
+ */
+
+/** The variables a reader needs: where programs are (tesseract, pdftoppm), the locale, the time zone. */
+const PASSED_VARIABLES = ["PATH", "LANG", "LC_ALL", "TZ", "TESSDATA_PREFIX"];
+/** All readers' temporary directories live under one root per parent process (its pid), so a sweep knows whose they are. */
+const TEMP_ROOT = join(tmpdir(), "shipshape-readers");
+
+export function readerEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { NODE_ENV: process.env.NODE_ENV ?? "production" };
+  for (const name of PASSED_VARIABLES) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
+}
+
+function processRoot(): string {
+  return join(TEMP_ROOT, String(process.pid));
+}
+
+/** A fresh directory for one job (the reader points its TMPDIR there). */
+export function createJobTempDir(): string {
+  const root = processRoot();
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  return mkdtempSync(join(root, "job-"));
+}
+
+export function removeJobTempDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Removes what readers of processes that are gone left behind (a parent killed mid-job cannot clean up after itself). */
+export function sweepOrphanedTempDirs(): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(TEMP_ROOT);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) rmSync(join(TEMP_ROOT, entry), { recursive: true, force: true });
+  }
+}
+
+/** Where a parent's readers write (tests look there for leftovers). */
+export function readerTempRoot(pid: number = process.pid): string {
+  return join(TEMP_ROOT, String(pid));
+}

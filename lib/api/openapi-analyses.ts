@@ -1,0 +1,96 @@
+import type { Env } from "@/lib/env";
+import { ANALYSIS_ID_PATTERN } from "./compare-analyses";
+import type { ApiResponseDoc, OperationDoc } from "./openapi";
+
+/** The asynchronous side of analyzeDocument: its request headers, its 202, and getAnalysis. */
+export const ANALYSES_PATH = "/v1/analyses";
+export const ANALYSIS_STATUS_PATH = `${ANALYSES_PATH}/{id}`;
+
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const HEADERS = {
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+  "x-request-id": { $ref: "#/components/headers/X-Request-Id" },
+};
+const STATUS_SCHEMA = {
+  type: "object",
+  required: ["id", "status"],
+  properties: {
+    id: { type: "string", pattern: ANALYSIS_ID_PATTERN.source },
+    status: { type: "string", enum: ["queued", "running", "done", "failed"] },
+    result: { $ref: "#/components/schemas/AnalysisResult", description: "When done: exactly the array the synchronous call returns." },
+    detail: { type: "string", description: "When failed: why, in the words the synchronous call would have answered." },
+  },
+};
+
+export function asyncDecisionsOf(config: Env): string[] {
+  return [
+    "Every analysis is a job in a durable queue: it survives a restart of the service, and a job whose reader process died is retried (with backoff) or ends failed with its reason.",
+    "`Prefer: respond-async` answers 202 at once, with `Location: /v1/analyses/{id}` (and the id in `x-analysis-id`); getAnalysis then gives the status and, when done, exactly the array this call returns. Without it the call waits and answers 200 as shown.",
+    "`Idempotency-Key` (1–255 printable ASCII characters): the same key with the same request (the same file name and bytes, or url, and the same `evidence`) within 24 hours answers with that request's analysis, even while it runs, without reading the document again; the same key with another request is 422.",
+    `An organization may have ${config.ANALYSIS_ORG_MAX_JOBS} documents waiting or being read at once: beyond that, 429 with \`Retry-After\`. All organizations together may have ${config.ANALYSIS_QUEUE_MAX} waiting beyond the readers: beyond that, 503 with \`Retry-After\`. Both are decided before the upload is read. Organizations take turns: an organization's k-th waiting document is read after every other organization's (k-1)-th.`,
+    "A file part declared as one of the formats above (e.g. `application/pdf`) whose bytes are another format is 415; other declared types (such as `application/octet-stream`) are ignored and the bytes decide.",
+  ];
+}
+
+export const ASYNC_HEADER_PARAMETERS: NonNullable<OperationDoc["parameters"]> = [
+  {
+    name: "Prefer",
+    in: "header",
+    required: false,
+    description: "`respond-async`: answer 202 at once with the analysis's Location instead of waiting for it (RFC 7240).",
+    schema: { type: "string" },
+  },
+  {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description: "Makes a retried request safe: the same key and request within 24 hours give the same analysis; another request with the key is 422.",
+    schema: { type: "string", minLength: 1, maxLength: 255 },
+  },
+];
+
+export const ACCEPTED_RESPONSE: ApiResponseDoc = {
+  description: "Accepted (`Prefer: respond-async`): the analysis is queued; read it at `Location`.",
+  headers: {
+    ...HEADERS,
+    Location: { description: "Where the analysis's status is read: `/v1/analyses/{id}`.", schema: { type: "string" } },
+    "x-analysis-id": { $ref: "#/components/headers/X-Analysis-Id" },
+  },
+  content: { "application/json": { schema: STATUS_SCHEMA, examples: { queued: { summary: "queued", value: { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "queued" } } } } },
+};
+
+function error(description: string, name: string, detail: string): ApiResponseDoc {
+  return { description, headers: HEADERS, content: { "application/json": { schema: ERROR_REF, examples: { [name]: { summary: name.replaceAll("_", " "), value: { detail } } } } } };
+}
+
+export function analysisStatusOperation(shared: Record<string, ApiResponseDoc>): OperationDoc {
+  return {
+    operationId: "getAnalysis",
+    summary: "Read an analysis",
+    description:
+      "The status of an analysis of your organization (`queued`, `running`, `done` or `failed`) and, once done, its result: exactly the array analyzeDocument returns. " +
+      "While it is unfinished the response carries `Retry-After` (seconds) as a polling hint. Another organization's id is 404, exactly as an id that does not exist. Polls count against the rate limit.",
+    security: [{ ApiKey: [] }],
+    parameters: [{ name: "id", in: "path", required: true, description: "The analysis id (`x-analysis-id`, or the end of `Location`).", schema: { type: "string" } }],
+    responses: {
+      "200": {
+        description: "The analysis's status, and its result once done.",
+        headers: HEADERS,
+        content: {
+          "application/json": {
+            schema: STATUS_SCHEMA,
+            examples: {
+              running: { summary: "still being read", value: { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "running" } },
+              done: { summary: "done", value: { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "done", result: [{ split: { document_type: "Commercial Invoice", pages: [1] }, extracted: { invoice_number: "INV-2031" } }] } },
+              failed: { summary: "failed", value: { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "failed", detail: "The PDF is encrypted; send it without a password." } },
+            },
+          },
+        },
+      },
+      "401": error("The API key is missing, invalid, revoked or expired.", "missing_key", "Missing API key: send your key in the x-api-key header."),
+      "404": error("No analysis of your organization has this id.", "unknown_analysis", "No analysis ana_7Hc2LQ0ZfX4nB9sKdR1mPw was found for this API key's organization."),
+      ...shared,
+    },
+  };
+}
