@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SERVE_SCRIPT = path.join(ROOT, "test/support/serve.ts");
-/** Loading tsx and migrating a database can take a while on a busy machine. */
-const START_TIMEOUT_MS = 90_000;
+/** Loading tsx, migrating the database and starting the readers (all before the port is announced) can take a while on a busy machine. */
+const START_TIMEOUT_MS = 300_000;
 const KIB = 1024;
 
 export interface ServerProcess {
