@@ -49,13 +49,14 @@ function checkFileBytes(file: PresentedFile): void {
 /**
  * Every file of a compare is an analysis job of the organization, queued in
  * one transaction (admitted together, or refused together) and read by the
- * workers in parallel; each is stored like any analysis.
+ * workers in parallel; each is stored like any analysis, with evidence (the
+ * examination reads how surely each value was read, as examineFiles does).
  */
 async function analyzeAsJobs(db: KeyedContext["db"], key: KeyedContext["key"], files: PresentedFile[]): Promise<AnalyzeFile> {
   if (files.length === 0) return () => Promise.reject(new Error("no file to analyse"));
   const jobs = await submitAnalyses(
     db,
-    files.map((file) => ({ organizationId: key.organizationId, apiKeyId: key.id, name: file.name, bytes: file.bytes, evidence: false })),
+    files.map((file) => ({ organizationId: key.organizationId, apiKeyId: key.id, name: file.name, bytes: file.bytes, evidence: true })),
   );
   const outcomes = new Map(
     files.map((file, i) => {
