@@ -32,10 +32,12 @@ describe("GET /v1/openapi.json", () => {
 
   it("documents every status code the endpoint can answer", () => {
     // Analyze names no stored resource, so it never answers 404 (compare does: ids of stored analyses).
-    const codes = ["200", ...Object.values(STATUS_BY_CODE).filter((s) => s !== 404).map(String)].sort();
+    // 202: Prefer: respond-async.
+    const codes = ["200", "202", ...Object.values(STATUS_BY_CODE).filter((s) => s !== 404).map(String)].sort();
     expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(codes);
+    expect(operation?.responses["202"]?.headers).toHaveProperty("Location");
     for (const [status, response] of Object.entries(operation?.responses ?? {})) {
-      if (status === "200") continue;
+      if (status === "200" || status === "202") continue;
       expect(response.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
       for (const example of Object.values(response.content["application/json"].examples ?? {})) {
         expect(Object.keys(example.value as object)).toEqual(["detail"]);
@@ -52,7 +54,19 @@ describe("GET /v1/openapi.json", () => {
     const form = operation?.requestBody?.content["multipart/form-data"].schema as JsonSchema;
     expect(form.properties).toMatchObject({ file: { type: "string", format: "binary" }, url: { type: "string", format: "uri" } });
     expect(form.oneOf).toEqual([{ required: ["file"] }, { required: ["url"] }]);
-    expect(operation?.parameters).toEqual([expect.objectContaining({ name: "evidence", in: "query", schema: { type: "boolean", default: false } })]);
+    expect(operation?.parameters).toEqual([
+      expect.objectContaining({ name: "evidence", in: "query", schema: { type: "boolean", default: false } }),
+      expect.objectContaining({ name: "Prefer", in: "header" }),
+      expect.objectContaining({ name: "Idempotency-Key", in: "header" }),
+    ]);
+  });
+
+  it("documents getAnalysis: the status, the result once done, and 404 for another organization's id", () => {
+    const get = doc.paths["/v1/analyses/{id}"]?.get;
+    expect(get?.operationId).toBe("getAnalysis");
+    expect(get?.parameters).toEqual([expect.objectContaining({ name: "id", in: "path", required: true })]);
+    expect(Object.keys(get?.responses ?? {}).sort()).toEqual(["200", "401", "404", "429", "500", "503"]);
+    expect(get?.responses["404"]?.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
   });
 
   it("states the limits in force", () => {
