@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { docx, makeDocx } from "@/test/fixtures/formats/docx-fixtures";
-import { makeDeeplyNestedEml, makeEml, makeManyPartEml } from "@/test/fixtures/formats/eml-fixtures";
+import { makeDeeplyNestedEml, makeEml, makeHiddenManyPartEml, makeManyPartEml, makeSplitBudgetEml } from "@/test/fixtures/formats/eml-fixtures";
 import { makeMixedPdf } from "@/test/fixtures/formats/scanned-pdf";
 import type { Page } from "../types";
 import { ingestEml } from "./eml";
@@ -59,10 +59,30 @@ describe("ingestEml", () => {
     });
   });
 
-  it("reads messages nested up to the limit and counts the shape", async () => {
+  it.each(["second-content-type", "xboundary", "rfc2231"] as const)(
+    "refuses 300 parts whose boundary is hidden from a naive header reader (%s)",
+    async (trick) => {
+      await expect(ingestEml(encode(makeHiddenManyPartEml(300, trick)))).rejects.toMatchObject({
+        code: "limit_exceeded",
+        message: expect.stringContaining("maximum MIME parts"),
+      });
+    },
+  );
+
+  it("counts the parts of an attached message against the same budget as its container's", async () => {
+    // 120 + 121 parts: each message alone is under the cap of 200, the e-mail is not.
+    await expect(ingestEml(encode(makeSplitBudgetEml(120, 120)))).rejects.toMatchObject({
+      code: "limit_exceeded",
+      message: expect.stringContaining("maximum MIME parts"),
+    });
+  });
+
+  it("reads messages nested up to the limit and counts their parts", async () => {
     const eml = makeDeeplyNestedEml(3);
-    // Per level: the multipart, its text part, the message/rfc822 part; then the attached message itself.
-    expect(scanMimeShape(eml, resolveLimits())).toEqual({ parts: 10, messageDepth: 3 });
+    // Each level: the multipart, its text part and the attached message; the innermost message is one part.
+    const budget = { parts: 0 };
+    await scanMimeShape(Buffer.from(eml), resolveLimits(), budget, 0);
+    expect(budget.parts).toBe(3);
     const pages = await ingestEml(encode(eml));
     expect(pages.map(firstLine)).toEqual(["Subject: level 1", "Subject: level 2", "Subject: level 3", "Subject: innermost"]);
   });

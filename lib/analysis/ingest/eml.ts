@@ -8,7 +8,7 @@ import { groupLines, orderLines } from "./layout";
 import { assertWithinLimit, resolveLimits } from "./limits";
 import { fillScannedPages } from "./ocr-pdf";
 import { ingestPdf } from "./pdf";
-import { scanMimeShape } from "./eml-scan";
+import { scanMimeShape, type MimeBudget } from "./eml-scan";
 import { sniffFormat } from "./sniff";
 
 /**
@@ -25,10 +25,15 @@ const SUBJECT_FONT_SIZE = 14;
 /** HTML-only bodies are converted to text by mailparser up to this length; the rest is ignored. */
 const MAX_HTML_TO_PARSE = 2 * 1024 * 1024;
 
+/** What the whole e-mail has spent so far: one object shared by every nested message, so the caps are cumulative. */
+interface EmlBudget extends MimeBudget {
+  decodedBytes: number;
+}
+
 interface EmlContext {
   options: ImageIngestOptions;
   depth: number;
-  decodedBytes: number;
+  budget: EmlBudget;
 }
 
 function bodyPages(mail: ParsedMail): Page[] {
@@ -73,16 +78,22 @@ async function readMessage(bytes: Uint8Array, context: EmlContext): Promise<Page
   const limits = resolveLimits(context.options.limits);
   assertWithinLimit(limits, "maxNestingDepth", context.depth, "levels of attached messages");
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const shape = scanMimeShape(raw.toString("latin1"), limits);
-  assertWithinLimit(limits, "maxNestingDepth", context.depth + shape.messageDepth, "levels of attached messages");
+  await scanMimeShape(raw, limits, context.budget, context.depth);
   let mail: ParsedMail;
   try {
-    mail = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true, maxHtmlLengthToParse: MAX_HTML_TO_PARSE });
+    // The splitter's node cap again, inside the parser itself: the scan above has already counted these nodes.
+    mail = await simpleParser(raw, {
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      skipTextLinks: true,
+      maxHtmlLengthToParse: MAX_HTML_TO_PARSE,
+      maxChildNodes: limits.maxMimeParts + 1,
+    });
   } catch {
     throw new AnalysisError("unreadable", "The e-mail cannot be parsed: its MIME structure is damaged.");
   }
-  context.decodedBytes += (mail.text?.length ?? 0) + mail.attachments.reduce((n, a) => n + a.size, 0);
-  assertWithinLimit(limits, "maxDecompressedBytes", context.decodedBytes, "decoded bytes of the e-mail and its attachments");
+  context.budget.decodedBytes += (mail.text?.length ?? 0) + mail.attachments.reduce((n, a) => n + a.size, 0);
+  assertWithinLimit(limits, "maxDecompressedBytes", context.budget.decodedBytes, "decoded bytes of the e-mail and its attachments");
   const pages = bodyPages(mail);
   for (const attachment of mail.attachments) {
     pages.push(...(await attachmentPages(attachment, context)));
@@ -93,7 +104,7 @@ async function readMessage(bytes: Uint8Array, context: EmlContext): Promise<Page
 
 /** Reads an e-mail (RFC 5322, MIME) and its attachments into consecutively numbered pages. */
 export async function ingestEml(bytes: Uint8Array, options: ImageIngestOptions = {}): Promise<Page[]> {
-  const pages = await readMessage(bytes, { options, depth: 0, decodedBytes: 0 });
+  const pages = await readMessage(bytes, { options, depth: 0, budget: { parts: 0, decodedBytes: 0 } });
   if (pages.length === 0) throw new AnalysisError("empty", "The e-mail has no text and no readable attachments.");
   return pages.map((page, i) => ({ ...page, number: i + 1 }));
 }
