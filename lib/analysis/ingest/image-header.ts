@@ -134,7 +134,11 @@ export function readImageFrames(bytes: Uint8Array, format: ImageFormat, limits: 
   assertWithinLimit(limits, "maxPages", frames.length, "image frames");
   frames.forEach((frame, i) => {
     if (frame.width === 0 || frame.height === 0) throw new AnalysisError("unreadable", "The image has no pixels.", i + 1);
-    assertWithinLimit(limits, "maxPixels", frame.width * frame.height, `${frame.width}×${frame.height} pixels`);
+    const size = `${frame.width}×${frame.height} pixels`;
+    assertWithinLimit(limits, "maxPixels", frame.width * frame.height, size);
+    const ratio = Math.max(frame.width, frame.height) / Math.min(frame.width, frame.height);
+    assertWithinLimit(limits, "maxAspectRatio", Math.ceil(ratio), size);
+    assertWithinLimit(limits, "maxImageSide", Math.max(frame.width, frame.height), size);
   });
   return frames;
 }

@@ -64,6 +64,17 @@ describe("image headers", () => {
     expect(() => readImageFrames(tiff, "tiff", resolveLimits({ maxPages: 1 }))).toThrow(/maximum pages/);
   });
 
+  it("refuses a strip within the pixel cap by its aspect ratio: 1200 × 33,333 would become 171 MP once enlarged for OCR", async () => {
+    await expect(ingestImage(pngHeader(1200, 33_333), "png")).rejects.toMatchObject({
+      code: "limit_exceeded",
+      message: expect.stringContaining("maximum aspect ratio of an image limit of 10"),
+    });
+  });
+
+  it("refuses an image whose long side is over the side cap though its pixels and ratio are within theirs", () => {
+    expect(() => readImageFrames(pngHeader(17_000, 2_000), "png", resolveLimits())).toThrow(/maximum pixels along an image's side limit of 16384/);
+  });
+
   it("says a truncated header is unreadable", () => {
     expect(() => readImageFrames(pngHeader(10, 10).subarray(0, 20), "png", resolveLimits())).toThrow(AnalysisError);
   });

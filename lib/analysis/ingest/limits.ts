@@ -8,8 +8,12 @@ import { AnalysisError } from "../errors";
 export interface IngestLimits {
   /** Pages analysed in one document (PDF pages, TIFF frames, DOCX pages, e-mail pages in total). */
   maxPages: number;
-  /** Pixels of one image (width × height), checked from the header before decoding. */
+  /** Pixels of one image (width × height), checked from the header before decoding and again before any enlargement. */
   maxPixels: number;
+  /** Pixels along either side of one image (a strip within the pixel cap can still exhaust a decoder's row buffers). */
+  maxImageSide: number;
+  /** Long side over short side of one image. */
+  maxAspectRatio: number;
   /** Bytes one input may inflate to (DOCX entries, e-mail parts after transfer decoding). */
   maxDecompressedBytes: number;
   /** MIME parts of one e-mail, nested messages included (this also bounds multipart nesting). */
@@ -23,6 +27,10 @@ export interface IngestLimits {
 export const DEFAULT_MAX_PAGES = 500;
 /** ~40 MP: an A3 page at 400 dpi; larger is either a poster or an attack. */
 export const DEFAULT_MAX_PIXELS = 40_000_000;
+/** A0 (46.8 in) at 350 dpi; also the widest a WebP or a canvas can be. */
+export const DEFAULT_MAX_IMAGE_SIDE = 16_384;
+/** A till receipt or a fax roll is rarely longer than 1:8; beyond 1:10 an image is a strip, not a page. */
+export const DEFAULT_MAX_ASPECT_RATIO = 10;
 export const DEFAULT_MAX_DECOMPRESSED_BYTES = 200 * 1024 * 1024;
 export const DEFAULT_MAX_MIME_PARTS = 200;
 /** ASVS 5.2 / the security checklist: message/rfc822 depth ≤ 3. */
@@ -32,6 +40,8 @@ export const DEFAULT_MAX_ZIP_ENTRIES = 2_000;
 export const DEFAULT_LIMITS: Readonly<IngestLimits> = Object.freeze({
   maxPages: DEFAULT_MAX_PAGES,
   maxPixels: DEFAULT_MAX_PIXELS,
+  maxImageSide: DEFAULT_MAX_IMAGE_SIDE,
+  maxAspectRatio: DEFAULT_MAX_ASPECT_RATIO,
   maxDecompressedBytes: DEFAULT_MAX_DECOMPRESSED_BYTES,
   maxMimeParts: DEFAULT_MAX_MIME_PARTS,
   maxNestingDepth: DEFAULT_MAX_NESTING_DEPTH,
@@ -42,6 +52,8 @@ export const DEFAULT_LIMITS: Readonly<IngestLimits> = Object.freeze({
 const LIMIT_NAMES: Record<keyof IngestLimits, string> = {
   maxPages: "maximum pages",
   maxPixels: "maximum pixels per image",
+  maxImageSide: "maximum pixels along an image's side",
+  maxAspectRatio: "maximum aspect ratio of an image",
   maxDecompressedBytes: "maximum decompressed bytes",
   maxMimeParts: "maximum MIME parts",
   maxNestingDepth: "maximum nesting depth",

@@ -22,18 +22,27 @@ export async function turnImage(bytes: Uint8Array, quarterTurns: 1 | 2 | 3): Pro
   return new Uint8Array(await canvas.encode("png"));
 }
 
-/** The image scaled by `factor` (0.5 = half each side), as PNG; undefined for what canvas cannot decode (TIFF). */
-export async function scaleImage(bytes: Uint8Array, factor: number): Promise<Uint8Array | undefined> {
+/**
+ * The image scaled by the factor `factorFor` chooses from its decoded size
+ * (0.5 = half each side), as PNG with that factor; undefined for what canvas
+ * cannot decode (TIFF) and when the factor is 1.
+ */
+export async function scaleImage(
+  bytes: Uint8Array,
+  factorFor: (width: number, height: number) => number,
+): Promise<{ bytes: Uint8Array; factor: number } | undefined> {
   let image: Awaited<ReturnType<typeof loadImage>>;
   try {
     image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
     return undefined;
   }
+  const factor = factorFor(image.width, image.height);
+  if (factor === 1) return undefined;
   const canvas = createCanvas(Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor)));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
-  return new Uint8Array(await canvas.encode("png"));
+  return { bytes: new Uint8Array(await canvas.encode("png")), factor };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { OCR_TEST_TIMEOUT_MS, makeTextPdf, rasterisePdf, wordRecall, wordsOf, type ScanPageSpec } from "@/test/fixtures/formats/scan-fixtures";
 import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
 import type { Page } from "../types";
-import { cleanOcrText, ocrImage, rereadTurned, toPage } from "./ocr";
+import { DEFAULT_LIMITS } from "./limits";
+import { cleanOcrText, enlargementFactor, ocrImage, rereadTurned, toPage } from "./ocr";
 import { detectOrientation, estimateSkewDegrees, uprightPage } from "./ocr-geometry";
 import { parseTesseractTsv, type OcrWord } from "./ocr-tesseract";
 
@@ -54,6 +55,30 @@ describe("orientation and skew from word boxes", () => {
     const rise = Math.tan((3 * Math.PI) / 180) * 100;
     const line = [0, 1, 2, 3].map((i) => word(`w${i}`, i * 100, 500 - i * rise));
     expect(estimateSkewDegrees([line])).toBeCloseTo(3, 1);
+  });
+});
+
+describe("enlarging low-resolution images for OCR", () => {
+  const enlargedPixels = (width: number, height: number, dpi: number) => {
+    const factor = enlargementFactor(width, height, dpi, DEFAULT_LIMITS);
+    return Math.round(width * factor) * Math.round(height * factor);
+  };
+
+  it("holds the enlarged canvas to the pixel cap, not only the image the header described", () => {
+    // 25.6 MP at 193 dpi (A4-wide assumption) would be 61 MP at 300 dpi.
+    expect(enlargedPixels(1600, 16_000, 1600 / 8.27)).toBeLessThanOrEqual(DEFAULT_LIMITS.maxPixels);
+    expect(enlargedPixels(1200, 33_333, 1200 / 8.27)).toBeLessThanOrEqual(DEFAULT_LIMITS.maxPixels);
+    expect(enlargementFactor(6000, 6600, 150, DEFAULT_LIMITS)).toBe(1);
+  });
+
+  it("holds each enlarged side to the side cap", () => {
+    expect(Math.round(12_000 * enlargementFactor(12_000, 1_500, 150, DEFAULT_LIMITS))).toBeLessThanOrEqual(DEFAULT_LIMITS.maxImageSide);
+  });
+
+  it("enlarges a 100 dpi fax to 300 dpi, never more than three times, and leaves 200 dpi and above alone", () => {
+    expect(enlargementFactor(850, 1100, 100, DEFAULT_LIMITS)).toBe(3);
+    expect(enlargementFactor(400, 560, 24, DEFAULT_LIMITS)).toBe(3);
+    expect(enlargementFactor(1700, 2200, 200, DEFAULT_LIMITS)).toBe(1);
   });
 });
 

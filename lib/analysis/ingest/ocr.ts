@@ -1,5 +1,6 @@
 import type { Page, Word } from "../types";
 import { groupLines, orderLines } from "./layout";
+import { resolveLimits, type IngestLimits } from "./limits";
 import { detectOrientation, uprightPage, type UprightPage, type UprightWord } from "./ocr-geometry";
 import { recognizeImage, type OcrRawPage, type TesseractOptions } from "./ocr-tesseract";
 import { scaleImage, turnImage } from "./ocr-turn";
@@ -17,6 +18,8 @@ export interface OcrOptions extends TesseractOptions {
    * files it comes from the header, or is inferred from the page width.
    */
   dpi?: number;
+  /** The pixel caps an enlarged image is held to (maxPixels, maxImageSide). */
+  limits?: Partial<IngestLimits>;
 }
 
 const POINTS_PER_INCH = 72;
@@ -150,9 +153,9 @@ function unscale(page: OcrRawPage, factor: number, width: number, height: number
 
 /** The reading at LARGE_TEXT_SCALE when it finds clearly more confident words than `raw`; otherwise `raw`. */
 async function rereadSmaller(raw: OcrRawPage, bytes: Uint8Array, options: TesseractOptions): Promise<OcrRawPage> {
-  const small = await scaleImage(bytes, LARGE_TEXT_SCALE);
+  const small = await scaleImage(bytes, () => LARGE_TEXT_SCALE);
   if (!small) return raw;
-  const [candidate] = await recognizeImage(small, { ...options, dpi: options.dpi ? options.dpi * LARGE_TEXT_SCALE : undefined });
+  const [candidate] = await recognizeImage(small.bytes, { ...options, dpi: options.dpi ? options.dpi * LARGE_TEXT_SCALE : undefined });
   if (!candidate) return raw;
   const restored = unscale(candidate, LARGE_TEXT_SCALE, raw.width, raw.height);
   return confidentWords(restored) >= confidentWords(raw) + MIN_GAINED_WORDS ? restored : raw;
@@ -221,25 +224,51 @@ export async function rereadTurned(raw: OcrRawPage, image: () => Promise<Uint8Ar
  */
 const LOW_RESOLUTION_DPI = 200;
 const OCR_RESOLUTION_DPI = 300;
-
-/** The image enlarged to OCR resolution when it is below it; undefined when it is not, or cannot be decoded here (TIFF). */
-async function enlargeLowResolution(bytes: Uint8Array, options: OcrOptions): Promise<{ bytes: Uint8Array; dpi: number } | undefined> {
-  if (!options.dpi || options.dpi >= LOW_RESOLUTION_DPI) return undefined;
-  const factor = OCR_RESOLUTION_DPI / options.dpi;
-  const enlarged = await scaleImage(bytes, factor);
-  return enlarged ? { bytes: enlarged, dpi: OCR_RESOLUTION_DPI } : undefined;
-}
+/** The most an image is enlarged: a 100 dpi fax to 300 dpi. A lower stated resolution gains nothing from more. */
+const MAX_ENLARGEMENT = 3;
+/** Enlargements this close to 1 are not worth a decode and an encode. */
+const MIN_ENLARGEMENT = 1.05;
 
 /**
- * OCRs an encoded image (PNG, JPEG, WebP, or TIFF with all its frames) into
- * pages. Callers check the header against the limits first (image.ts).
+ * How much to enlarge a `width` × `height` image at `dpi` before OCR: towards
+ * OCR_RESOLUTION_DPI, at most MAX_ENLARGEMENT, and never past the pixel or
+ * side caps. The header check (image-header.ts) saw the image before this
+ * enlargement; this holds the enlarged canvas to the same caps. 1 = as is.
  */
-export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<Page[]> {
-  const enlarged = await enlargeLowResolution(bytes, options);
-  if (enlarged) return ocrImage(enlarged.bytes, { ...options, dpi: enlarged.dpi });
+export function enlargementFactor(width: number, height: number, dpi: number, limits: Pick<IngestLimits, "maxPixels" | "maxImageSide">): number {
+  if (dpi >= LOW_RESOLUTION_DPI) return 1;
+  const wanted = Math.min(OCR_RESOLUTION_DPI / dpi, MAX_ENLARGEMENT);
+  const fitsPixels = Math.sqrt(limits.maxPixels / (width * height));
+  const fitsSide = limits.maxImageSide / Math.max(width, height);
+  // Floored to 1/1000 so that rounding each side to whole pixels cannot push the canvas past a cap.
+  const factor = Math.floor(Math.min(wanted, fitsPixels, fitsSide) * 1000) / 1000;
+  return factor >= MIN_ENLARGEMENT ? factor : 1;
+}
+
+/** The image enlarged towards OCR resolution when it is below it; undefined when it is not, or cannot be decoded here (TIFF). */
+async function enlargeLowResolution(bytes: Uint8Array, options: OcrOptions): Promise<{ bytes: Uint8Array; dpi: number } | undefined> {
+  const dpi = options.dpi;
+  if (!dpi || dpi >= LOW_RESOLUTION_DPI) return undefined;
+  const limits = resolveLimits(options.limits);
+  const enlarged = await scaleImage(bytes, (width, height) => enlargementFactor(width, height, dpi, limits));
+  return enlarged ? { bytes: enlarged.bytes, dpi: dpi * enlarged.factor } : undefined;
+}
+
+/** OCRs an encoded image at the resolution it has, reading a single image again when it lies turned. */
+async function readImage(bytes: Uint8Array, options: OcrOptions): Promise<Page[]> {
   const raw = await recognizeImage(bytes, options);
   // Frames of a multi-frame TIFF cannot be turned one by one here; single images can.
   const [only] = raw;
   if (raw.length === 1 && only) return toPages([await rereadTurned(only, async () => bytes, options)], options);
   return toPages(raw, options);
+}
+
+/**
+ * OCRs an encoded image (PNG, JPEG, WebP, or TIFF with all its frames) into
+ * pages, enlarged once when its resolution is low. Callers check the header
+ * against the limits first (image.ts).
+ */
+export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<Page[]> {
+  const enlarged = await enlargeLowResolution(bytes, options);
+  return enlarged ? readImage(enlarged.bytes, { ...options, dpi: enlarged.dpi }) : readImage(bytes, options);
 }
