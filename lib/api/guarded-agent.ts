@@ -36,15 +36,16 @@ async function vetTarget(protocol: string, host: string, hostname: string, optio
     }
     return literal;
   }
+  // One answer whether the name has no address or a non-public one: two answers would let a caller
+  // map the internal DNS (which internal names exist) through this server.
+  const refusal = new ApiError("bad_request", `The url's host ${hostname} does not resolve to a public internet address.`);
   let addresses: string[];
   try {
     addresses = await options.resolve(hostname);
   } catch {
-    throw new ApiError("unprocessable", `Could not fetch the url: the host name ${hostname} does not resolve.`);
+    throw refusal;
   }
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-    throw new ApiError("bad_request", `The url's host ${hostname} resolves to an address that is not public.`);
-  }
+  if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw refusal;
   return addresses[0] as string;
 }
 

@@ -14,10 +14,13 @@ const STUB_DNS: Record<string, string[]> = {
   "mixed.test": ["8.8.8.8", "10.0.0.1"],
   "mapped.test": ["::ffff:169.254.169.254"],
 };
-const resolveStub = async (name: string) => STUB_DNS[name] ?? resolveWithDns(name);
+const resolveStub = async (name: string) => {
+  if (name === "nowhere.test") throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
+  return STUB_DNS[name] ?? resolveWithDns(name);
+};
 
 const NOT_PUBLIC = /^The url's host .+ is not a public internet address\.$/;
-const RESOLVES_PRIVATE = /^The url's host .+ resolves to an address that is not public\.$/;
+const RESOLVES_PRIVATE = /^The url's host .+ does not resolve to a public internet address\.$/;
 
 let canary: Canary;
 let origin: DocumentOrigin;
@@ -86,9 +89,16 @@ describe("url input refusals (security checklist §1, §7 rows 1-10)", () => {
   );
 
   it("refuses localhost. (trailing dot) whether or not the resolver knows it", async () => {
-    const { status, detail } = await refusal("http://localhost./");
-    expect([400, 422]).toContain(status);
-    expect(detail).toMatch(/localhost\. (resolves to an address that is not public|does not resolve)/);
+    expect(await refusal("http://localhost./")).toEqual({ status: 400, detail: "The url's host localhost. does not resolve to a public internet address." });
+  });
+
+  it("answers a name that does not resolve exactly as one that resolves to a private address, so internal names cannot be probed", async () => {
+    expect(await refusal("http://nowhere.test/doc.pdf")).toEqual({ status: 400, detail: "The url's host nowhere.test does not resolve to a public internet address." });
+    expect(await refusal("http://evil.test/doc.pdf")).toEqual({ status: 400, detail: "The url's host evil.test does not resolve to a public internet address." });
+  });
+
+  it("refuses an IPv4-compatible IPv6 literal (::/96) as not public", async () => {
+    expect(await refusal("http://[::127.0.0.1]/")).toEqual({ status: 400, detail: "The url's host ::7f00:1 is not a public internet address." });
   });
 
   it.each([
