@@ -2,6 +2,7 @@ import "server-only";
 import { AnalysisError } from "@/lib/analysis/errors";
 import { QueueFullError } from "@/lib/analysis/isolate/queue-full-error";
 import { IdempotencyConflictError, OrganizationBusyError } from "@/lib/jobs/errors";
+import { logError } from "@/lib/log";
 
 /**
  * The one error type of the public API. `detail` is written for the caller
@@ -90,6 +91,6 @@ export function responseOfError(error: unknown, requestId: string): Response {
   if (known instanceof ApiError && (known.status < 500 || known.code === "unavailable")) {
     return errorResponse(known.status, known.message, known.headers);
   }
-  console.error(`[request ${requestId}] internal error`, error);
+  logError(`[request ${requestId}] internal error`, error);
   return errorResponse(500, `Internal error (request id ${requestId}).`);
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Db } from "@/db/client";
 import { findApiKeyByDigest, touchApiKeyLastUsed, type ApiKeyRecord } from "@/db/queries/api-keys";
 import { insertAuditEvent } from "@/db/queries/audit-events";
+import { logError } from "@/lib/log";
 import type { ApiKeyKind } from "@/db/schema";
 import { digestApiKey, parseApiKey } from "./format";
 
@@ -50,7 +51,7 @@ export async function verifyApiKey(
       keyId: row.id,
       now,
       debounceMs: LAST_USED_DEBOUNCE_MS,
-    }).catch((error: unknown) => console.error(`api key ${row.id}: last_used_at not updated: ${messageOf(error)}`));
+    }).catch((error: unknown) => logError(`api key ${row.id}: last_used_at not updated`, error));
   }
   return { ok: true, key: { id: row.id, organizationId: row.organizationId, kind: row.kind, expiresAt: row.expiresAt } };
 }
@@ -70,9 +71,5 @@ async function auditRefusal(db: Db, row: ApiKeyRecord, reason: "revoked" | "expi
     action: "auth.failed",
     target: row.id,
     detail: { reason, start: row.start },
-  }).catch((error: unknown) => console.error(`api key ${row.id}: auth failure not audited: ${messageOf(error)}`));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  }).catch((error: unknown) => logError(`api key ${row.id}: auth failure not audited`, error));
 }

@@ -30,8 +30,12 @@ process.on("message", async (job) => {
     const value = await module[job.exportName](...job.args);
     process.send({ id: job.id, ok: true, value });
   } catch (error) {
-    // A typed refusal is the file's; anything else is worth a line in the server's log (never in the response).
-    if (error?.name !== "AnalysisError") console.error(`isolation job ${job.exportName} failed:`, error);
+    // A typed refusal is the file's; anything else is worth a line in the server's log (never in the response),
+    // saying the error's name, code and first line only: a parser's error may quote the document it read.
+    if (error?.name !== "AnalysisError") {
+      const message = (error instanceof Error ? error.message : String(error)).split("\n", 1)[0].slice(0, 200);
+      console.error(`isolation job ${job.exportName} failed: ${error?.name ?? "Error"}${error?.code ? ` [${error.code}]` : ""}: ${message}`);
+    }
     process.send({ id: job.id, ok: false, error: describeError(error) });
   }
 });

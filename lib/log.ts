@@ -1,0 +1,40 @@
+import "server-only";
+import { DrizzleQueryError } from "drizzle-orm";
+
+/**
+ * What a server log line may say about an error: its name, its code and the
+ * first line of its message. Never the stack or the whole error object:
+ * drizzle writes a failed query's parameters into its message (e-mails,
+ * password and key digests, a document's text and hash), and a driver's
+ * `detail` repeats the offending values. For a failed query the driver's own
+ * error (the cause) is described: its SQLSTATE code and message name the
+ * constraint or column without the values.
+ */
+const MAX_MESSAGE_LENGTH = 200;
+
+interface Described {
+  name: string;
+  code?: string;
+  message: string;
+}
+
+function describe(error: unknown): Described {
+  if (error instanceof DrizzleQueryError) {
+    return error.cause === undefined ? { name: "DrizzleQueryError", message: "query failed" } : describe(error.cause);
+  }
+  if (!(error instanceof Error)) return { name: typeof error, message: "(not an Error)" };
+  const code = (error as { code?: unknown }).code;
+  const firstLine = error.message.split("\n", 1)[0]!.slice(0, MAX_MESSAGE_LENGTH);
+  return { name: error.name, code: typeof code === "string" || typeof code === "number" ? String(code) : undefined, message: firstLine };
+}
+
+/** "name [code]: message" of an error, safe for a log line. */
+export function describeError(error: unknown): string {
+  const { name, code, message } = describe(error);
+  return `${name}${code ? ` [${code}]` : ""}: ${message}`;
+}
+
+/** Logs `context` (ids only: a request id, a key id) with the error described safely. */
+export function logError(context: string, error: unknown): void {
+  console.error(`${context}: ${describeError(error)}`);
+}
