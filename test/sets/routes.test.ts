@@ -162,6 +162,8 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toBe("application/pdf");
     expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    // A document must not outlive the session in the browser's cache (shared computers, sign-out).
+    expect(ok.headers.get("cache-control")).toBe("no-store");
     expect(new Uint8Array(await ok.arrayBuffer())).toEqual(packet.pdf);
     const other = await contentRoute.GET(appRequest(url, { caller: mallory }), params({ id: set.id, fileId: file.id }));
     expect(other.status).toBe(404);
@@ -181,6 +183,7 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(first.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(first.headers.get("cache-control")).toBe("no-store");
     const svg = await first.text();
     expect(svg).toContain(">PACKING LIST &lt;No. 88&gt;</text>");
     expect(svg).not.toContain("Gross weight");

@@ -15,8 +15,8 @@ import { readPageSheet } from "../read-page-sheet";
 import { readJsonBody, withMember } from "./respond";
 
 const BYTES_PER_MB = 2 ** 20;
-/** Stored bytes never change under a file id, so the browser may keep them for a while. */
-const CONTENT_CACHE_SECONDS = 3600;
+/** A document and the pages drawn from it are never kept by the browser: its cache outlives sign-out. */
+const NOT_STORED = "no-store";
 
 /** GET /api/sets */
 export const listSetsRoute = withMember(async (_request, { db, member }) => {
@@ -73,7 +73,7 @@ export function fileContentRoute(setId: string, fileId: string) {
       headers: {
         "content-type": FORMAT_MIME_TYPES[content.format as DocumentFormat] ?? "application/octet-stream",
         "content-length": String(content.bytes.length),
-        "cache-control": `private, max-age=${CONTENT_CACHE_SECONDS}`,
+        "cache-control": NOT_STORED,
         // Served for our own viewer only: never sniffed into something else, never run as a page.
         "x-content-type-options": "nosniff",
         "content-security-policy": "sandbox",
@@ -90,8 +90,7 @@ export function pageSheetRoute(setId: string, fileId: string, page: string) {
     return new Response(svg, {
       headers: {
         "content-type": "image/svg+xml; charset=utf-8",
-        // A file's pages never change once read.
-        "cache-control": `private, max-age=${CONTENT_CACHE_SECONDS}`,
+        "cache-control": NOT_STORED,
         "x-content-type-options": "nosniff",
         // The sheet is drawn from the document's own text: nothing in it may run or load.
         "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
