@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { closeDb, openDb } from "@/db/client";
+import { createApiKey, createUser } from "@/lib/services";
+
+/**
+ * The server `npm run fuzz` attacks: the production build (`next start`) on
+ * a fresh embedded database with one organization and key, and what its
+ * process tree holds (the readers it starts, their OCR and renderer
+ * processes) read from /proc.
+ */
+export interface FuzzServer {
+  url: string;
+  key: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 120_000;
+const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+
+async function issueKey(dataDir: string): Promise<string> {
+  const db = await openDb({ dataDir });
+  try {
+    const { organization } = await createUser(db, { email: "fuzz@example.test", password: "fuzz fuzz fuzz fuzz", orgSlug: "fuzz", role: "admin" });
+    return (await createApiKey(db, { organizationId: organization.id, kind: "production" })).key;
+  } finally {
+    await closeDb(db);
+  }
+}
+
+async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while starting`);
+    const ok = await fetch(`${url}/v1/openapi.json`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server did not answer within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+/** Starts `next start` on `port` with the build in NEXT_DIST_DIR (default .next); its output goes to `logFile`. */
+export async function startFuzzServer(options: { port: number; logFile: string; readerTimeoutMs: number }): Promise<FuzzServer> {
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  if (!existsSync(path.join(distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run \`NEXT_DIST_DIR=${distDir} npx next build\` first`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-fuzz-"));
+  const key = await issueKey(dataDir);
+  const log = openSync(options.logFile, "w");
+  const child = spawn(process.execPath, [nextBin, "start", "--port", String(options.port)], {
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_DIST_DIR: distDir,
+      PGLITE_DIR: dataDir,
+      DATABASE_URL: "",
+      // The fuzzer is one client sending thousands of requests: the rate limit is not what is under test.
+      RATE_LIMIT_PRODUCTION: "1000000",
+      ANALYSIS_TIMEOUT_MS: String(options.readerTimeoutMs),
+    },
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    process.kill(-child.pid, "SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+  };
+  try {
+    await waitUntilReady(url, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, key, process: child, stop };
+}
+
+export interface ProcessInfo {
+  pid: number;
+  command: string;
+  rssBytes: number;
+}
+
+function readProcess(pid: number): (ProcessInfo & { ppid: number }) | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+    const rssKb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim();
+    return { pid, ppid, command, rssBytes: rssKb * 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server process and every process below it. */
+export function processTree(rootPid: number): ProcessInfo[] {
+  const all = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map((name) => readProcess(Number(name))).filter((p) => p !== undefined);
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) if (!tree.has(p.pid) && tree.has(p.ppid)) (tree.add(p.pid), (grew = true));
+  }
+  return all.filter((p) => tree.has(p.pid)).map(({ pid, command, rssBytes }) => ({ pid, command, rssBytes }));
+}
+
+/** Readers are the isolation children (child.mjs); anything else below the server but the server itself is OCR or rendering. */
+export function isReader(p: ProcessInfo): boolean {
+  return p.command.includes("isolate/child.mjs");
+}

@@ -1,0 +1,156 @@
+/**
+ * `npm run fuzz`: mutated PDF, DOCX, EML, PNG, JPEG, TIFF and WebP files sent
+ * to POST /v1/documents/analyze on a running production server, counting the
+ * answers by status. The target: no 5XX, no answer later than the time cap,
+ * no reader that crashed or outlived its job, and the server's memory back to
+ * its baseline. Not part of `npm test` (it takes long); needs a build:
+ *
+ *   NEXT_DIST_DIR=.next npx next build
+ *   npm run fuzz -- [--per-format 1000] [--formats pdf,eml] [--seed 1] [--port 3290] [--concurrency 2]
+ *
+ * A case that got a 5XX or no answer is written to test-results/fuzz-cases/
+ * to be replayed with curl; the report goes to test-results/fuzz-report.json.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
+import { mutateBytes, mutateDocx, mutateEml, mutateImage, mutatePdf, seededRandom, type Random } from "./fuzz-mutators";
+import { FUZZ_FORMATS, makeSeeds, type FuzzFormat } from "./fuzz-seeds";
+import { isReader, processTree, startFuzzServer, type ProcessInfo } from "./fuzz-server";
+
+const { values } = parseArgs({
+  options: {
+    "per-format": { type: "string", default: "1000" },
+    formats: { type: "string", default: FUZZ_FORMATS.join(",") },
+    seed: { type: "string", default: "1" },
+    port: { type: "string", default: "3290" },
+    concurrency: { type: "string", default: "2" },
+    "time-cap-ms": { type: "string", default: "60000" },
+  },
+});
+const PER_FORMAT = Number(values["per-format"]);
+const FORMATS = values.formats!.split(",") as FuzzFormat[];
+const SEED = Number(values.seed);
+const CONCURRENCY = Number(values.concurrency);
+/** A reader is stopped at half the cap, so an answer after the cap is a hang, not a slow file. */
+const TIME_CAP_MS = Number(values["time-cap-ms"]);
+const READER_TIMEOUT_MS = Math.floor(TIME_CAP_MS / 2);
+/** Memory counts as back to baseline within this much (allocator caches, JIT code). */
+const MEMORY_TOLERANCE_BYTES = 64 * 2 ** 20;
+const SETTLE_MS = 5_000;
+const OUT = "test-results";
+
+function mutate(format: FuzzFormat, seed: Uint8Array, random: Random): Uint8Array {
+  if (format === "pdf") return mutatePdf(seed, random);
+  if (format === "docx") return mutateDocx(seed, random);
+  if (format === "eml") return mutateEml(seed, random);
+  if (format === "png" || format === "jpeg" || format === "tiff" || format === "webp") return mutateImage(seed, format, random);
+  return mutateBytes(seed, random);
+}
+
+type Outcome = { status: number; detail: string; ms: number } | { status: "hang" | "network-error"; detail: string; ms: number };
+
+async function send(url: string, key: string, format: FuzzFormat, bytes: Uint8Array): Promise<Outcome> {
+  const form = new FormData();
+  form.append("file", new Blob([Buffer.from(bytes)], { type: FORMAT_MIME_TYPES[format] }), `fuzz.${format}`);
+  const started = performance.now();
+  try {
+    const response = await fetch(`${url}/v1/documents/analyze`, { method: "POST", body: form, headers: { "x-api-key": key }, signal: AbortSignal.timeout(TIME_CAP_MS) });
+    const text = await response.text();
+    const detail = response.ok ? "" : ((JSON.parse(text) as { detail?: string }).detail ?? text.slice(0, 200));
+    return { status: response.status, detail, ms: performance.now() - started };
+  } catch (error) {
+    const ms = performance.now() - started;
+    return (error as Error).name === "TimeoutError" ? { status: "hang", detail: "", ms } : { status: "network-error", detail: String(error), ms };
+  }
+}
+
+const sum = (ps: ProcessInfo[]) => ps.reduce((n, p) => n + p.rssBytes, 0);
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+/** Memory of the server process alone and of its whole tree, once nothing is running. */
+async function settledMemory(rootPid: number): Promise<{ server: number; tree: number; readers: number; others: ProcessInfo[] }> {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const tree = processTree(rootPid);
+  const server = tree.find((p) => p.pid === rootPid);
+  const children = tree.filter((p) => p.pid !== rootPid);
+  return { server: server?.rssBytes ?? 0, tree: sum(tree), readers: children.filter(isReader).length, others: children.filter((p) => !isReader(p) && !p.command.includes("next-server")) };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(`${OUT}/fuzz-cases`, { recursive: true });
+  const seeds = await makeSeeds();
+  const server = await startFuzzServer({ port: Number(values.port), logFile: `${OUT}/fuzz-server.log`, readerTimeoutMs: READER_TIMEOUT_MS });
+  const rootPid = server.process.pid!;
+  const counts: Record<string, Record<string, number>> = {};
+  const failures: { format: string; index: number; outcome: Outcome; file: string }[] = [];
+  const readerFates = { crashed: 0, timedOut: 0, memoryKilled: 0 };
+  const started = Date.now();
+  try {
+    // Warm-up: every seed once, so the baseline includes loaded parsers and started readers.
+    for (const format of FORMATS) {
+      const outcome = await send(server.url, server.key, format, seeds[format]);
+      console.log(`seed ${format}: ${outcome.status} in ${outcome.ms.toFixed(0)} ms ${outcome.detail}`);
+    }
+    const baseline = await settledMemory(rootPid);
+    console.log(`baseline: server ${mb(baseline.server)}, tree ${mb(baseline.tree)}, ${baseline.readers} readers`);
+
+    for (const format of FORMATS) {
+      const byStatus: Record<string, number> = (counts[format] = {});
+      const formatStarted = Date.now();
+      let next = 0;
+      const worker = async () => {
+        for (let index = next++; index < PER_FORMAT; index = next++) {
+          const random = seededRandom(SEED * 1_000_003 + FUZZ_FORMATS.indexOf(format) * 100_003 + index);
+          const bytes = mutate(format, seeds[format], random);
+          const outcome = await send(server.url, server.key, format, bytes);
+          byStatus[outcome.status] = (byStatus[outcome.status] ?? 0) + 1;
+          if (/stopped unexpectedly/.test(outcome.detail)) readerFates.crashed++;
+          if (/took longer than/.test(outcome.detail)) readerFates.timedOut++;
+          if (/more memory than allowed/.test(outcome.detail)) readerFates.memoryKilled++;
+          if (outcome.status === "hang" || outcome.status === "network-error" || outcome.status >= 500) {
+            const file = `${OUT}/fuzz-cases/${format}-${SEED}-${index}.${format}`;
+            writeFileSync(file, bytes);
+            failures.push({ format, index, outcome, file });
+          }
+          if (server.process.exitCode !== null) throw new Error(`the server exited (${server.process.exitCode}) on ${format} #${index}`);
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      console.log(`${format}: ${JSON.stringify(byStatus)} in ${((Date.now() - formatStarted) / 1000).toFixed(0)} s`);
+    }
+
+    const after = await settledMemory(rootPid);
+    const internalErrors = (readFileSync(`${OUT}/fuzz-server.log`, "utf8").match(/internal error/g) ?? []).length;
+    const fiveXX = Object.values(counts).flatMap((c) => Object.entries(c)).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+    const hangs = Object.values(counts).reduce((n, c) => n + (c.hang ?? 0) + (c["network-error"] ?? 0), 0);
+    const memoryBack = after.server - baseline.server <= MEMORY_TOLERANCE_BYTES && after.tree - baseline.tree <= MEMORY_TOLERANCE_BYTES;
+    const report = {
+      command: `npm run fuzz -- ${process.argv.slice(2).join(" ")}`.trim(),
+      perFormat: PER_FORMAT,
+      seed: SEED,
+      timeCapMs: TIME_CAP_MS,
+      readerTimeoutMs: READER_TIMEOUT_MS,
+      seconds: Math.round((Date.now() - started) / 1000),
+      counts,
+      fiveXX,
+      hangs,
+      readerFates,
+      internalErrorsLogged: internalErrors,
+      memory: { baseline, after, toleranceBytes: MEMORY_TOLERANCE_BYTES, backToBaseline: memoryBack },
+      leftoverProcesses: after.others.map((p) => p.command),
+      failures,
+    };
+    writeFileSync(`${OUT}/fuzz-report.json`, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${PER_FORMAT} files per format, ${report.seconds} s`);
+    for (const [format, c] of Object.entries(counts)) console.log(`  ${format.padEnd(5)} ${Object.entries(c).map(([s, n]) => `${s}×${n}`).join("  ")}`);
+    console.log(`5XX: ${fiveXX}   hangs past ${TIME_CAP_MS / 1000} s or dropped connections: ${hangs}   readers crashed: ${readerFates.crashed} (stopped at the deadline: ${readerFates.timedOut}, for memory: ${readerFates.memoryKilled})`);
+    console.log(`processes left below the server besides readers: ${after.others.length}; readers: ${after.readers}`);
+    console.log(`memory: server ${mb(baseline.server)} → ${mb(after.server)}, tree ${mb(baseline.tree)} → ${mb(after.tree)} (${memoryBack ? "back to baseline" : "NOT back to baseline"}, tolerance ${mb(MEMORY_TOLERANCE_BYTES)})`);
+    process.exitCode = fiveXX === 0 && hangs === 0 && readerFates.crashed === 0 && after.others.length === 0 && memoryBack ? 0 : 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
