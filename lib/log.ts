@@ -18,9 +18,9 @@ interface Described {
   message: string;
 }
 
-function describe(error: unknown): Described {
+function summarize(error: unknown): Described {
   if (error instanceof DrizzleQueryError) {
-    return error.cause === undefined ? { name: "DrizzleQueryError", message: "query failed" } : describe(error.cause);
+    return error.cause === undefined ? { name: "DrizzleQueryError", message: "query failed" } : summarize(error.cause);
   }
   if (!(error instanceof Error)) return { name: typeof error, message: "(not an Error)" };
   const code = (error as { code?: unknown }).code;
@@ -30,7 +30,7 @@ function describe(error: unknown): Described {
 
 /** "name [code]: message" of an error, safe for a log line. */
 export function describeError(error: unknown): string {
-  const { name, code, message } = describe(error);
+  const { name, code, message } = summarize(error);
   return `${name}${code ? ` [${code}]` : ""}: ${message}`;
 }
 

@@ -186,7 +186,7 @@ export function mutateEml(input: Uint8Array, random: Random): Uint8Array {
   for (let r = 0; r < rounds; r++) {
     switch (int(random, 7)) {
       case 0:
-        text = replaceOne(text, /boundary="?[^";\r\n]+"?/g, () => pick(random, ['boundary=""', "boundary=--", 'boundary*0="b"; boundary*1="0"', 'xboundary="b0"', "boundary=" + "b".repeat(5000)]), random);
+        text = replaceOne(text, /boundary="?[^";\r\n]+"?/g, () => pick(random, ['boundary=""', "boundary=--", 'boundary*0="b"; boundary*1="0"', 'xboundary="b0"', `boundary=${"b".repeat(5000)}`]), random);
         break;
       case 1:
         text = replaceOne(text, /Content-Type: [^\r\n]+/g, (m) => `${m}\r\nContent-Type: ${pick(random, ["multipart/mixed; boundary=b0", "message/rfc822", "text/plain", "multipart/digest; boundary=x"])}`, random);

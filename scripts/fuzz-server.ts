@@ -105,7 +105,11 @@ export function processTree(rootPid: number): ProcessInfo[] {
   const tree = new Set([rootPid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const p of all) if (!tree.has(p.pid) && tree.has(p.ppid)) (tree.add(p.pid), (grew = true));
+    for (const p of all) {
+      if (tree.has(p.pid) || !tree.has(p.ppid)) continue;
+      tree.add(p.pid);
+      grew = true;
+    }
   }
   return all.filter((p) => tree.has(p.pid)).map(({ pid, command, rssBytes }) => ({ pid, command, rssBytes }));
 }
