@@ -50,17 +50,19 @@ export async function startFuzzServer(options: { port: number; logFile: string; 
   const dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-fuzz-"));
   const key = await issueKey(dataDir);
   const log = openSync(options.logFile, "w");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: distDir,
+    PGLITE_DIR: dataDir,
+    // The fuzzer is one client sending thousands of requests: the rate limit is not what is under test.
+    RATE_LIMIT_PRODUCTION: "1000000",
+    ANALYSIS_TIMEOUT_MS: String(options.readerTimeoutMs),
+  };
+  // The fresh embedded database above, whatever the shell says.
+  delete env.DATABASE_URL;
   const child = spawn(process.execPath, [nextBin, "start", "--port", String(options.port)], {
-    env: {
-      ...process.env,
-      NEXT_TELEMETRY_DISABLED: "1",
-      NEXT_DIST_DIR: distDir,
-      PGLITE_DIR: dataDir,
-      DATABASE_URL: "",
-      // The fuzzer is one client sending thousands of requests: the rate limit is not what is under test.
-      RATE_LIMIT_PRODUCTION: "1000000",
-      ANALYSIS_TIMEOUT_MS: String(options.readerTimeoutMs),
-    },
+    env,
     stdio: ["ignore", log, log],
     detached: true,
   });

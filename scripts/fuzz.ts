@@ -8,7 +8,7 @@
  *   NEXT_DIST_DIR=.next npx next build
  *   npm run fuzz -- [--per-format 1000] [--formats pdf,eml] [--seed 1] [--port 3290] [--concurrency 2]
  *
- * A case that got a 5XX or no answer is written to test-results/fuzz-cases/
+ * A case that got a 5XX, no answer or a crashed reader is written to test-results/fuzz-cases/
  * to be replayed with curl; the report goes to test-results/fuzz-report.json.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -105,10 +105,11 @@ async function main(): Promise<void> {
           const bytes = mutate(format, seeds[format], random);
           const outcome = await send(server.url, server.key, format, bytes);
           byStatus[outcome.status] = (byStatus[outcome.status] ?? 0) + 1;
-          if (/stopped unexpectedly/.test(outcome.detail)) readerFates.crashed++;
+          const crashed = /stopped unexpectedly/.test(outcome.detail);
+          if (crashed) readerFates.crashed++;
           if (/took longer than/.test(outcome.detail)) readerFates.timedOut++;
           if (/more memory than allowed/.test(outcome.detail)) readerFates.memoryKilled++;
-          if (outcome.status === "hang" || outcome.status === "network-error" || outcome.status >= 500) {
+          if (crashed || outcome.status === "hang" || outcome.status === "network-error" || outcome.status >= 500) {
             const file = `${OUT}/fuzz-cases/${format}-${SEED}-${index}.${format}`;
             writeFileSync(file, bytes);
             failures.push({ format, index, outcome, file });

@@ -27,8 +27,23 @@ function unreadable(format: ImageFormat): AnalysisError {
   return new AnalysisError("unreadable", `The ${format.toUpperCase()} image header is damaged.`);
 }
 
+/** PNG colour types and the bit depths each allows (PNG specification, 11.2.2 IHDR). */
+const PNG_BIT_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+
+/**
+ * IHDR fields outside what the specification allows are refused here: the
+ * canvas decoder (@napi-rs/canvas) crashed the whole process on a PNG whose
+ * compression method byte was 4 (found by `npm run fuzz`).
+ */
+function hasValidPngHeader(view: DataView): boolean {
+  const depth = view.getUint8(24);
+  const colourType = view.getUint8(25);
+  const [compression, filter, interlace] = [view.getUint8(26), view.getUint8(27), view.getUint8(28)];
+  return (PNG_BIT_DEPTHS[colourType] ?? []).includes(depth) && compression === 0 && filter === 0 && interlace <= 1;
+}
+
 function readPng(view: DataView): ImageFrame[] {
-  if (view.byteLength < 24) throw unreadable("png");
+  if (view.byteLength < 29 || !hasValidPngHeader(view)) throw unreadable("png");
   const frame: ImageFrame = { width: view.getUint32(16), height: view.getUint32(20) };
   // pHYs comes before the first IDAT; unit 1 = pixels per metre.
   for (let at = 8; at + 12 <= view.byteLength; ) {

@@ -75,6 +75,18 @@ describe("image headers", () => {
     expect(() => readImageFrames(pngHeader(17_000, 2_000), "png", resolveLimits())).toThrow(/maximum pixels along an image's side limit of 16384/);
   });
 
+  it.each([
+    ["compression method 4", 26, 4],
+    ["filter method 1", 27, 1],
+    ["interlace method 2", 28, 2],
+    ["bit depth 3", 24, 3],
+    ["colour type 5", 25, 5],
+  ])("refuses a PNG whose header has %s as unreadable, before a decoder sees it (the canvas decoder crashed the process on the first)", async (_what, at, value) => {
+    const png = pngHeader(360, 120);
+    png[at] = value;
+    await expect(ingestImage(png, "png")).rejects.toMatchObject({ code: "unreadable", message: "The PNG image header is damaged." });
+  });
+
   it("says a truncated header is unreadable", () => {
     expect(() => readImageFrames(pngHeader(10, 10).subarray(0, 20), "png", resolveLimits())).toThrow(AnalysisError);
   });
