@@ -58,6 +58,15 @@ describe("where sign-in returns to", () => {
     ["javascript:alert(1)", "/sets"],
     ["http://127.0.0.1:3100/admin", "/admin"],
     ["/signin", "/sets"],
+    // The browser strips tabs and newlines from a URL before it resolves it: "/\t/evil.test" is "//evil.test".
+    ["/\t/evil.test", "/sets"],
+    ["/\n/evil.test", "/sets"],
+    ["/\r\n/evil.test/x", "/sets"],
+    // Dot segments that collapse into a protocol-relative path.
+    ["/.//evil.test", "/sets"],
+    ["/sets/../..//evil.test", "/sets"],
+    ["\\\\evil.test", "/sets"],
+    ["/sets/set_1#matrix", "/sets/set_1#matrix"],
   ])("%s → %s", (candidate, expected) => {
     process.env.NEXTAUTH_URL = "http://127.0.0.1:3100";
     expect(safeReturnPath(candidate)).toBe(expected);
