@@ -1,10 +1,15 @@
 /**
- * Next.js calls register() once when the server starts, before it serves:
- * the database is migrated, the readers start, and the in-process analysis
- * worker takes the jobs that waited through a restart (lib/jobs/server-worker.ts).
+ * Next.js calls register() once when the server starts, before it serves.
+ * Sign-in comes first: a configuration that would weaken it stops the process
+ * here instead of serving, and the client-address hook is in place before any
+ * request (lib/auth/startup.ts). Then the database is migrated, the readers
+ * start, and the in-process analysis worker takes the jobs that waited
+ * through a restart (lib/jobs/server-worker.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startAuth } = await import("@/lib/auth/startup");
+  await startAuth();
   const { startServerWorker, stopServerWorker } = await import("./lib/jobs/server-worker");
   await startServerWorker();
   process.once("SIGTERM", () => void stopServerWorker().finally(() => process.exit(0)));

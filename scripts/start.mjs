@@ -10,7 +10,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const BUILD_MARKER = path.join(root, ".next", "BUILD_ID");
 const DEFAULT_PORT = "3000";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const port = process.env.PORT ?? DEFAULT_PORT;
+// Unset, the app would refuse to start in production (cookies without Secure on an unknown origin);
+// a loopback origin keeps `npm start` working for a trial on this machine. Deployments set their https origin.
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}` };
 
 /** Runs `next <args>`, forwarding SIGINT/SIGTERM so Ctrl-C stops the child too; resolves with its exit code. */
 function runNext(args) {
@@ -32,4 +35,4 @@ if (!existsSync(BUILD_MARKER)) {
   const code = await runNext(["build"]);
   if (code !== 0) process.exit(code);
 }
-process.exit(await runNext(["start", "--port", process.env.PORT ?? DEFAULT_PORT]));
+process.exit(await runNext(["start", "--port", port]));

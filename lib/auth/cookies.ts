@@ -2,13 +2,49 @@ import "server-only";
 import type { CookiesOptions } from "next-auth";
 
 /**
- * Session cookies follow NEXTAUTH_URL's scheme: served over https they are
- * Secure with the `__Host-` prefix (no Domain, Path=/, so no subdomain can set
- * or read them, ASVS 3.3.3); on http://localhost or 127.0.0.1 (tests,
- * development) a browser would drop Secure cookies, so they go without.
+ * Session cookies are Secure with the `__Host-` prefix (no Domain, Path=/, so
+ * no subdomain can set or read them, ASVS 3.3.3) whenever the browser talks
+ * https to us: NEXTAUTH_URL is https, or BEHIND_TLS_PROXY says a proxy in
+ * front terminates TLS. Only a loopback origin (a trial on one's own machine,
+ * the test servers) may go without, because a cookie sent to it never
+ * crosses a network. Production refuses any other configuration: see
+ * assertCookieConfiguration.
  */
-export function usesSecureCookies(): boolean {
-  return (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
+export function usesSecureCookies(environment: NodeJS.ProcessEnv = process.env): boolean {
+  return publicOriginOf(environment)?.protocol === "https:" || isBehindTlsProxy(environment);
+}
+
+/**
+ * Throws, naming the fix, when production would send session cookies in the
+ * clear: NEXTAUTH_URL unset (the origin would then come from whatever Host a
+ * request names) or plain http on a host other than loopback, without
+ * BEHIND_TLS_PROXY. Called once at start-up (instrumentation.ts) so the server
+ * does not start, and again whenever auth options are built.
+ */
+export function assertCookieConfiguration(environment: NodeJS.ProcessEnv = process.env): void {
+  if (environment.NODE_ENV !== "production" || usesSecureCookies(environment)) return;
+  const origin = publicOriginOf(environment);
+  if (origin && LOOPBACK_HOSTS.has(origin.hostname)) return;
+  throw new Error(
+    `Refusing to start: session cookies would travel without Secure. Set NEXTAUTH_URL to the public https origin, ` +
+      `or BEHIND_TLS_PROXY=true when a proxy in front terminates TLS (NEXTAUTH_URL is ${origin ? origin.origin : "unset"}).`,
+  );
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function publicOriginOf(environment: NodeJS.ProcessEnv): URL | null {
+  const configured = environment.NEXTAUTH_URL;
+  if (!configured) return null;
+  try {
+    return new URL(configured);
+  } catch {
+    return null;
+  }
+}
+
+function isBehindTlsProxy(environment: NodeJS.ProcessEnv): boolean {
+  return environment.BEHIND_TLS_PROXY === "true" || environment.BEHIND_TLS_PROXY === "1";
 }
 
 const BASE_NAMES = {
@@ -27,6 +63,7 @@ export function sessionCookieName(): string {
 
 /** HttpOnly and SameSite=Lax everywhere: scripts never read them and cross-site POSTs never carry them. */
 export function authCookies(): Partial<CookiesOptions> {
+  assertCookieConfiguration();
   const options = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: usesSecureCookies() };
   return {
     sessionToken: { name: cookieName(BASE_NAMES.sessionToken), options },

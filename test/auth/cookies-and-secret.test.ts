@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientIpOf } from "@/lib/auth/client-ip";
-import { authCookies, sessionCookieName } from "@/lib/auth/cookies";
+import { assertCookieConfiguration, authCookies, sessionCookieName } from "@/lib/auth/cookies";
 import { safeReturnPath } from "@/lib/auth/return-path";
 import { readOrCreateSecretFile } from "@/lib/auth/secret";
 
@@ -29,6 +29,51 @@ describe("session cookies", () => {
     process.env.NEXTAUTH_URL = "http://127.0.0.1:3100";
     expect(sessionCookieName()).toBe("shipshape.session");
     expect(authCookies().sessionToken?.options).toEqual({ httpOnly: true, sameSite: "lax", path: "/", secure: false });
+  });
+});
+
+describe("cookies fail closed in production", () => {
+  const production = (extra: Record<string, string>) => ({ NODE_ENV: "production", ...extra }) as NodeJS.ProcessEnv;
+
+  it.each([
+    ["NEXTAUTH_URL unset", {}],
+    ["an http origin on the network", { NEXTAUTH_URL: "http://shipshape.example" }],
+    ["an http origin on a LAN address", { NEXTAUTH_URL: "http://10.0.0.5:3000" }],
+    ["BEHIND_TLS_PROXY set to something other than true", { NEXTAUTH_URL: "http://shipshape.example", BEHIND_TLS_PROXY: "yes" }],
+  ])("refuses to start with %s", (_name, extra) => {
+    expect(() => assertCookieConfiguration(production(extra))).toThrow(
+      /^Refusing to start: session cookies would travel without Secure\. Set NEXTAUTH_URL to the public https origin, or BEHIND_TLS_PROXY=true/,
+    );
+  });
+
+  it.each([
+    ["an https origin", { NEXTAUTH_URL: "https://shipshape.example" }],
+    ["a proxy that terminates TLS", { BEHIND_TLS_PROXY: "true" }],
+    ["a loopback origin (a trial on one's own machine)", { NEXTAUTH_URL: "http://localhost:3000" }],
+    ["a loopback address", { NEXTAUTH_URL: "http://127.0.0.1:3100" }],
+  ])("starts with %s", (_name, extra) => {
+    expect(() => assertCookieConfiguration(production(extra))).not.toThrow();
+  });
+
+  it("makes cookies Secure with the __Host- prefix behind a TLS-terminating proxy", () => {
+    vi.stubEnv("NEXTAUTH_URL", "");
+    vi.stubEnv("BEHIND_TLS_PROXY", "true");
+    try {
+      expect(sessionCookieName()).toBe("__Host-shipshape.session");
+      expect(authCookies().sessionToken?.options.secure).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("builds no session cookie at all in production over plain http", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("NEXTAUTH_URL", "http://shipshape.example");
+    try {
+      expect(() => authCookies()).toThrow(/^Refusing to start/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

@@ -1,0 +1,16 @@
+import "server-only";
+import { assertCookieConfiguration } from "./cookies";
+
+/**
+ * What sign-in needs checked or set up when the server starts: a refused
+ * configuration is logged and ends the process, so `npm start` fails loudly
+ * rather than serving session cookies in the clear.
+ */
+export async function startAuth(): Promise<void> {
+  try {
+    assertCookieConfiguration();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
