@@ -6,12 +6,19 @@ import { findUserByEmail } from "@/db/queries/users";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from "@/lib/services";
 import { findHomeOrganizationId } from "./session-lookup";
+import { signInGate } from "./sign-in-gate";
 
 /**
- * Sign-in throttling (ASVS 6.1.1, 6.3.1): every attempt spends a token from a
- * per-account and a per-IP GCRA bucket on the database clock. Spent tokens
- * come back one per window/limit, so refusals slow an attacker to a trickle
- * and a locked-out owner gets in again minutes later: no permanent lockout.
+ * Sign-in throttling (ASVS 6.1.1, 6.3.1): every attempt spends a token from
+ * two GCRA buckets on the database clock. Spent tokens come back one per
+ * window/limit, so refusals slow an attacker to a trickle with no permanent
+ * lock-out.
+ * - Per account AND address: guessing one account's password from one place.
+ *   A stranger's failures fill their own bucket, never the owner's, so nobody
+ *   can keep someone else locked out.
+ * - Per address: spraying many accounts (or many guesses) from one place.
+ * The address is the socket's (see ./client-ip), so a forged
+ * X-Forwarded-For buys no fresh buckets.
  */
 export interface LoginThrottlePolicy {
   accountLimit: number;
@@ -20,12 +27,15 @@ export interface LoginThrottlePolicy {
 }
 
 export const LOGIN_THROTTLE: LoginThrottlePolicy = {
-  /** 10 attempts per account per 15 minutes, then one more every 90 s. */
+  /** 10 attempts per account and address per 15 minutes, then one more every 90 s. */
   accountLimit: 10,
   /** An office behind one NAT address signs in often; a spraying attacker tries many accounts. */
   ipLimit: 50,
   windowSeconds: 15 * 60,
 };
+
+/** Retry-after when too many sign-ins are already being checked (see ./sign-in-gate). */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 export type AuthenticateResult =
   | { ok: true; userId: string; organizationId: string; email: string }
@@ -52,7 +62,10 @@ export async function authenticateCredentials(
   const password = input.password.length <= PASSWORD_MAX_LENGTH ? input.password : "";
   const user = email ? await findUserByEmail(db, email) : undefined;
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
-  const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  const stored = user?.passwordHash ?? (await dummyHash);
+  const verified = await signInGate().run(() => verifyPassword(stored, password));
+  if (!verified) return { ok: false, reason: "throttled", retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
+  const matches = verified.value;
   // A failure on a real account lands in that account's organization, where its admins see it.
   const organizationId = user ? await findHomeOrganizationId(db, user.id) : null;
   if (!user || !matches || !password || !organizationId) {
@@ -72,7 +85,7 @@ export async function authenticateCredentials(
 async function consumeLoginBuckets(db: Db, email: string, ip: string, policy: LoginThrottlePolicy): Promise<AuthenticateResult | null> {
   const { windowSeconds } = policy;
   const buckets = [
-    { bucket: `login:${email}`.slice(0, 200), limit: policy.accountLimit, windowSeconds },
+    { bucket: `login:${ip}|${email}`.slice(0, 200), limit: policy.accountLimit, windowSeconds },
     { bucket: `login-ip:${ip}`.slice(0, 200), limit: policy.ipLimit, windowSeconds },
   ];
   let retryAfterSeconds = 0;
