@@ -25,7 +25,7 @@ describe("the client address", () => {
   it("is the socket's, whatever X-Forwarded-For or our own header the client forges", async () => {
     const { server, origin } = await listen(async (request) => ({ ip: clientIpOf(request.headers) }));
     try {
-      for (const headers of [
+      for (const headers of <Array<Record<string, string>>>[
         { "x-forwarded-for": "6.6.6.6" },
         { "x-forwarded-for": "6.6.6.6, 7.7.7.7" },
         { [CLIENT_ADDRESS_HEADER]: "6.6.6.6" },
