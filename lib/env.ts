@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
   /** Time one document may take to be read (parsing and OCR); the reader is killed after it (422). */
   ANALYSIS_TIMEOUT_MS: positiveInt(180_000),
+  /** How long a web session lasts from sign-in, however often it is renewed; sign in again after it. */
+  SESSION_LIFETIME_HOURS: positiveInt(12),
   /** Resident memory one reader process (with the OCR and renderer processes it starts) may use, in MiB; killed beyond it (422). */
   ANALYSIS_MAX_MEMORY_MB: positiveInt(2048),
   /** Jobs of one organization that may be waiting or running at once (a compare's 20 files fit); a request beyond is 429. */

@@ -9,6 +9,11 @@ export const users = pgTable(
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * "Sign out everywhere": every session signed in before this moment is
+     * refused (session tokens are stateless, so their ids cannot be listed).
+     */
+    sessionsRevokedAt: timestamp("sessions_revoked_at", { withTimezone: true }),
   },
   // Lower-casing in the database too means a unique email can never exist twice in two cases.
   (t) => [check("users_email_lowercase", sql`${t.email} = lower(${t.email})`)],

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AuthOptions } from "next-auth";
+import { encode, type JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
@@ -11,22 +12,40 @@ import { throttledError } from "./error-codes";
 import { authCookies } from "./cookies";
 import { SIGN_IN_PATH } from "./paths";
 import { resolveAuthSecret } from "./secret";
-
-/** An absolute session lifetime of one working day; the token is not renewed by page loads. */
-export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+import { secondsLeftInSession, sessionEndsAt, sessionLifetimeMs } from "./session-lifetime";
+import { claimsOfPayload, loadSessionUser } from "./session-lookup";
 
 /**
  * next-auth v4 with one Credentials provider and encrypted JWT sessions.
- * The token carries only the user id (`sub`), the organization (`org`) and
- * a session id (`sid`); the guards in ./session re-read the role from the
- * database on every call and refuse a session that was signed out.
+ * The token carries only the user id (`sub`), the organization (`org`), a
+ * session id (`sid`) and the sign-in time (`sat`); the guards in ./session
+ * re-read the role from the database on every call and refuse a session that
+ * was signed out or has outlived its lifetime.
+ *
+ * next-auth renews the token on every GET /api/auth/session. A renewal keeps
+ * `sid` and `sat`, is refused (and the cookie cleared) for an ended session,
+ * and never expires later than the sign-in time plus the lifetime.
  */
 export function authOptions(): AuthOptions {
+  const lifetimeSeconds = Math.floor(sessionLifetimeMs() / 1000);
   return {
     secret: resolveAuthSecret(),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    session: { strategy: "jwt", maxAge: lifetimeSeconds },
+    jwt: {
+      async encode(params) {
+        const sat = params.token?.sat;
+        const maxAge = typeof sat === "number" ? Math.min(params.maxAge ?? lifetimeSeconds, secondsLeftInSession(sat)) : 0;
+        return encode({ ...params, maxAge });
+      },
+    },
     cookies: authCookies(),
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    // The code and message only: next-auth's default also prints stacks, and an ended session is routine.
+    logger: {
+      error: (code, metadata) => console.error(`[next-auth] ${code}: ${metadata instanceof Error ? metadata.message : String((metadata as { message?: unknown })?.message ?? "")}`),
+      warn: (code) => console.warn(`[next-auth] ${code}`),
+      debug: () => undefined,
+    },
     providers: [
       CredentialsProvider({
         name: "E-mail and password",
@@ -44,10 +63,13 @@ export function authOptions(): AuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        // On sign-in `user` is what authorize returned; afterwards the token passes through unchanged.
-        if (user) return { sub: user.id, org: (user as { organizationId?: string }).organizationId, sid: randomUUID() };
-        return { sub: token.sub, org: token.org, sid: token.sid };
+      async jwt({ token, user }): Promise<JWT> {
+        // On sign-in `user` is what authorize returned.
+        if (user) return { sub: user.id, org: (user as { organizationId?: string }).organizationId, sid: randomUUID(), sat: Date.now() };
+        // A renewal: next-auth answers a throw with an empty session and a cleared cookie.
+        const claims = claimsOfPayload(token);
+        if (!claims || !(await loadSessionUser(await getDb(), claims))) throw new Error("session ended");
+        return { sub: claims.userId, org: claims.organizationId, sid: claims.sessionId, sat: claims.signedInAt };
       },
       session({ session, token }) {
         return { ...session, user: { email: session.user?.email ?? null }, userId: token.sub };
@@ -58,8 +80,9 @@ export function authOptions(): AuthOptions {
         if (typeof token?.sub !== "string" || typeof token.org !== "string") return;
         const db = await getDb();
         if (typeof token.sid === "string") {
-          // Copies of this cookie (another tab, a stolen one) die with it, not only when they expire.
-          const expiresAt = typeof token.exp === "number" ? new Date(token.exp * 1000) : new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+          // Copies of this cookie (another tab, a stolen one) die with it; the revocation is kept until
+          // the session's absolute end, after which no copy of it is accepted anyway.
+          const expiresAt = typeof token.sat === "number" ? sessionEndsAt(token.sat) : new Date(Date.now() + sessionLifetimeMs());
           await revokeSession(db, { sessionId: token.sid, userId: token.sub, expiresAt });
         }
         await insertAuditEvent(db, { organizationId: token.org, actor: token.sub, action: "session.signed_out", target: token.sub });

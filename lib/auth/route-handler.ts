@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
 import { ServiceError, type ServiceErrorCode } from "@/lib/services/errors";
-import { assertSameOrigin, requireAdminForRoute, type SessionUser } from "./session";
+import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute, type SessionUser } from "./session";
 
 const STATUS_BY_SERVICE_CODE: Record<ServiceErrorCode, number> = {
   invalid_input: 400,
@@ -53,6 +53,11 @@ function withSessionRoute<Params>(
       return Response.json({ detail: `Internal error (request id ${requestId}).` }, { status: 500, headers: { "x-request-id": requestId } });
     }
   };
+}
+
+/** For handlers any signed-in member may call. */
+export function withMemberRoute<Params = Record<string, never>>(handler: SessionRouteHandler<Params>) {
+  return withSessionRoute(requireMemberForRoute, handler);
 }
 
 /** For handlers only the organization's admins may call. */

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq, notExists } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, notExists, or } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { memberships, revokedSessions, users, type MembershipRole } from "@/db/schema";
 import { resolveAuthSecret } from "./secret";
+import { secondsLeftInSession } from "./session-lifetime";
 
 /** Who is signed in, as the database says right now. */
 export interface SessionUser {
@@ -19,20 +20,33 @@ export interface SessionClaims {
   organizationId: string;
   /** One id per sign-in, kept by every renewal of the token, so that signing out can end it. */
   sessionId: string;
+  /** When the person signed in (ms since the epoch), kept by every renewal: the session ends a lifetime after it. */
+  signedInAt: number;
 }
 
 /** Decrypts and checks a session token; null for a missing, forged, tampered or expired one. */
 export async function readSessionClaims(token: string | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
   const payload = await decode({ token, secret: resolveAuthSecret() }).catch(() => null);
-  if (!payload || typeof payload.sub !== "string" || typeof payload.org !== "string" || typeof payload.sid !== "string") return null;
-  return { userId: payload.sub, organizationId: payload.org, sessionId: payload.sid };
+  return payload ? claimsOfPayload(payload) : null;
+}
+
+/**
+ * The claims of a decoded token, or null when any is missing or the session
+ * has outlived its absolute lifetime, whatever expiry the token itself names.
+ */
+export function claimsOfPayload(payload: Record<string, unknown>): SessionClaims | null {
+  const { sub, org, sid, sat } = payload;
+  if (typeof sub !== "string" || typeof org !== "string" || typeof sid !== "string" || typeof sat !== "number") return null;
+  if (secondsLeftInSession(sat) <= 0) return null;
+  return { userId: sub, organizationId: org, sessionId: sid, signedInAt: sat };
 }
 
 /**
  * Re-reads the membership on every call (ASVS 7.4.1): a removed user, a
- * demoted admin or a signed-out session loses access on the next request,
- * whatever the token says.
+ * demoted admin, a signed-out session or one ended by "sign out everywhere"
+ * loses access on the next request, whatever the token says. The token's
+ * renewal (options.ts) asks the same question.
  */
 export async function loadSessionUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
   const [row] = await db
@@ -44,6 +58,8 @@ export async function loadSessionUser(db: Db, claims: SessionClaims): Promise<Se
         eq(memberships.userId, claims.userId),
         eq(memberships.organizationId, claims.organizationId),
         notExists(db.select().from(revokedSessions).where(eq(revokedSessions.sessionId, claims.sessionId))),
+        // "Sign out everywhere" ends every session signed in before it.
+        or(isNull(users.sessionsRevokedAt), lt(users.sessionsRevokedAt, new Date(claims.signedInAt))),
       ),
     )
     .limit(1);

@@ -38,6 +38,8 @@ export interface TestSessionClaims {
   userId: string;
   organizationId: string;
   sessionId?: string;
+  /** When the session signed in (ms since the epoch); now unless given. */
+  signedInAt?: number;
 }
 
 /** A session cookie exactly as next-auth would set it after sign-in. */
@@ -47,8 +49,8 @@ export async function sessionCookie(claims: TestSessionClaims): Promise<string> 
 }
 
 /** The token's payload as the jwt callback writes it. */
-export function sessionToken(claims: TestSessionClaims): { sub: string; org: string; sid: string } {
-  return { sub: claims.userId, org: claims.organizationId, sid: claims.sessionId ?? randomUUID() };
+export function sessionToken(claims: TestSessionClaims): { sub: string; org: string; sid: string; sat: number } {
+  return { sub: claims.userId, org: claims.organizationId, sid: claims.sessionId ?? randomUUID(), sat: claims.signedInAt ?? Date.now() };
 }
 
 /** A request as a same-origin browser page would send it. */

@@ -56,9 +56,9 @@ export async function closeProcessDb(): Promise<void> {
   resetEnvForTests();
 }
 
-/** The Cookie header of a signed-in user: the claims the sign-in puts in the token (user, organization, session). */
+/** The Cookie header of a signed-in user: the claims the sign-in puts in the token (user, organization, session, sign-in time). */
 export async function sessionCookie(user: { userId: string; organizationId: string }): Promise<string> {
-  const token = await encode({ token: { sub: user.userId, org: user.organizationId, sid: randomUUID() }, secret: resolveAuthSecret() });
+  const token = await encode({ token: { sub: user.userId, org: user.organizationId, sid: randomUUID(), sat: Date.now() }, secret: resolveAuthSecret() });
   return `${sessionCookieName()}=${token}`;
 }
 
