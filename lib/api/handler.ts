@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
-import { verifyApiKey, type VerifiedApiKey, type VerifyFailureReason } from "@/lib/keys";
+import { UNKNOWN_ADDRESS, clientIpOf } from "@/lib/auth/client-ip";
+import { verifyApiKeyFrom, type VerifiedApiKey, type VerifyFailureReason } from "@/lib/keys";
 import { ApiError, responseOfError } from "./errors";
 import { consumeRateLimit, DEFAULT_WINDOW_SECONDS, limitForKind, organizationBucket, rateLimitHeaders } from "./rate-limit";
 
@@ -44,7 +45,8 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 
 /**
  * The one wrapper every keyed API route goes through, in this order: request
- * id → key (revocation and expiry included) → rate limit → handler → one
+ * id → key (revocation and expiry included; failed look-ups throttled per
+ * client address) → rate limit → handler → one
  * catch. Every response carries the request id; every response to a valid key
  * carries the RateLimit and RateLimit-Policy headers.
  */
@@ -55,7 +57,15 @@ export function withApiKey(handle: KeyedHandler, deps: HandlerDeps): (request: R
     let response: Response;
     try {
       const db = await deps.openDb();
-      const verified = await verifyApiKey(db, request.headers.get(API_KEY_HEADER), deps.now?.());
+      const address = clientIpOf(request.headers);
+      const verified = await verifyApiKeyFrom(db, request.headers.get(API_KEY_HEADER), address === UNKNOWN_ADDRESS ? null : address, { now: deps.now?.() });
+      if (!verified.ok && verified.reason === "throttled") {
+        throw new ApiError(
+          "rate_limited",
+          `Too many requests with an invalid API key from this address; retry after ${verified.retryAfterSeconds} s.`,
+          { "Retry-After": String(verified.retryAfterSeconds) },
+        );
+      }
       if (!verified.ok) throw new ApiError("unauthorized", UNAUTHORIZED_DETAILS[verified.reason]);
       const { key } = verified;
       // One bucket per organization and key kind: issuing more keys does not buy more throughput.

@@ -6,3 +6,4 @@ export {
   type VerifyApiKeyResult,
   type VerifyFailureReason,
 } from "./verify";
+export { FAILED_LOOKUPS, verifyApiKeyFrom, type AddressedVerifyResult, type FailedLookupPolicy } from "./failed-lookups";
