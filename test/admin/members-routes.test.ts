@@ -52,7 +52,25 @@ describe.each(testDatabases())("admin member and audit routes on $name", (databa
 
     const duplicate = await addMember({ email, password: NEW_PASSWORD, role: "admin" });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toEqual({ detail: "A user with this email already exists." });
+    expect(await duplicate.json()).toEqual({ detail: "This person is already a member of this organization." });
+  });
+
+  it("adds someone who has an account in another organization exactly as a new person, revealing nothing of the other tenant", async () => {
+    const other = await seedOrganization(db);
+    const fresh = await addMember({ email: `fresh-${admin.organization.slug}@example.test`, password: NEW_PASSWORD, role: "member" });
+    const existing = await addMember({ email: other.user.email, password: NEW_PASSWORD, role: "member" });
+    expect([fresh.status, existing.status]).toEqual([201, 201]);
+    const shapeOf = (body: { member: Record<string, unknown> }) => Object.keys(body.member).sort();
+    const [freshBody, existingBody] = [await fresh.json(), await existing.json()];
+    expect(shapeOf(existingBody)).toEqual(shapeOf(freshBody));
+    expect(existingBody.member).toMatchObject({ userId: other.user.id, email: other.user.email, role: "member" });
+    // Joined now, not the other account's creation date.
+    expect(new Date(existingBody.member.joinedAt).getTime()).toBeGreaterThan(other.user.createdAt.getTime());
+    // Their own password still works; the first password typed by this admin does not replace it.
+    expect(await authenticateCredentials(db, { email: other.user.email, password: NEW_PASSWORD, ip: `ip-${other.user.id}` })).toEqual({ ok: false, reason: "invalid" });
+    expect(await requireAdminForRoute(appRequest("/api/x", { cookie: await sessionCookie({ userId: other.user.id, organizationId: other.organization.id }) }))).toMatchObject({ role: "admin" });
+    const listed = (await (await getMembers(appRequest("/api/admin/members", { cookie: adminCookie }), noParams)).json()) as { members: { email: string }[] };
+    expect(listed.members.map((m) => m.email)).toContain(other.user.email);
   });
 
   it("answers 400 with the reason for a short password or a bad role", async () => {

@@ -36,7 +36,7 @@ export function AddMemberDialog({ open, onClose, passwordMinLength }: { open: bo
   }
 
   return (
-    <Dialog open={open} onClose={close} title="Add a member" description="They sign in with this e-mail and password. Send the password to them through a channel you trust.">
+    <Dialog open={open} onClose={close} title="Add a member" description="They sign in with this e-mail and password; someone who already has a Shipshape account keeps their own password. Send the password through a channel you trust.">
       <form onSubmit={submit}>
         <Field id="member-email" label="E-mail">
           <input id="member-email" name="email" type="email" className="input" required autoComplete="off" />

@@ -15,12 +15,13 @@ export const GET = withAdminRoute(async (_request, { db, session }) => {
   return Response.json({ members: await listMembers(db, { organizationId: session.organizationId }) });
 });
 
-/** POST /api/admin/members — adds a person to the caller's organization with a first password. */
+/**
+ * POST /api/admin/members — adds a person to the caller's organization: a new
+ * account with this first password, or, for an e-mail that has an account
+ * already, that account (its own password stands). The answer is the same.
+ */
 export const POST = withAdminRoute(async (request, { db, session }) => {
   const body = parseInput(AddMemberBody, await readJsonBody(request));
-  const created = await addMember(db, { ...body, organizationId: session.organizationId, addedBy: session.userId });
-  return Response.json(
-    { member: { userId: created.user.id, email: created.user.email, role: created.role, joinedAt: created.user.createdAt } },
-    { status: 201 },
-  );
+  const member = await addMember(db, { ...body, organizationId: session.organizationId, addedBy: session.userId });
+  return Response.json({ member }, { status: 201 });
 });
