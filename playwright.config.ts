@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { BASE_URL, E2E_PORT, FIRST_RUN_PORT, FIRST_RUN_URL } from "./e2e/support/servers";
+import { BASE_URL, E2E_PORT, FIRST_RUN_PORT, FIRST_RUN_SETUP_TOKEN, FIRST_RUN_URL } from "./e2e/support/servers";
 
 /**
  * Browser tests against a production build in Debian's Chromium.
@@ -63,7 +63,7 @@ export default defineConfig({
       // SIGTERM lets start-server.ts stop `next start` and delete the run's database directory.
       gracefulShutdown: { signal: "SIGTERM", timeout: SHUTDOWN_TIMEOUT_MS },
       stderr: "pipe",
-      env: { ...serverEnv, E2E_FIRST_RUN: "1", E2E_PORT: String(FIRST_RUN_PORT), NEXTAUTH_URL: FIRST_RUN_URL },
+      env: { ...serverEnv, E2E_FIRST_RUN: "1", E2E_PORT: String(FIRST_RUN_PORT), NEXTAUTH_URL: FIRST_RUN_URL, SETUP_TOKEN: FIRST_RUN_SETUP_TOKEN },
     },
   ],
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { e2eAccount, STORAGE_STATE } from "./support/accounts";
 import { saveScreenshot } from "./support/screenshots";
-import { FIRST_RUN_URL } from "./support/servers";
+import { FIRST_RUN_SETUP_TOKEN, FIRST_RUN_URL } from "./support/servers";
 import { signIn } from "./support/sign-in";
 
 test.describe("signed out", () => {
@@ -80,6 +80,20 @@ test.describe("first run, on a server with no users yet", () => {
     await saveScreenshot(page, "onboarding");
 
     const founder = { email: "founder@example.test", password: "a founder's long password" };
+    const create = page.getByRole("button", { name: "Create organization and administrator" });
+    // Whoever reaches the server first is refused without the token npm start printed.
+    await page.getByLabel("Setup token").fill("a guess at the setup token");
+    await page.getByLabel("Organization name").fill("Squatters Inc");
+    await page.getByLabel("Your e-mail").fill("squatter@example.test");
+    await page.getByLabel("Password", { exact: true }).fill(founder.password);
+    await page.getByLabel("Confirm password").fill(founder.password);
+    await create.click();
+    await expect(page.getByRole("alert").filter({ hasText: "setup token" })).toHaveText(
+      "Enter the setup token that `npm start` printed (or the SETUP_TOKEN the operator set).",
+    );
+    await saveScreenshot(page, "onboarding-setup-token-refused");
+
+    await page.getByLabel("Setup token").fill(FIRST_RUN_SETUP_TOKEN);
     await page.getByLabel("Organization name").fill("Harbour Trade Finance");
     await page.getByLabel("Your e-mail").fill(founder.email);
     await page.getByLabel("Password", { exact: true }).fill(founder.password);
@@ -88,9 +102,10 @@ test.describe("first run, on a server with no users yet", () => {
     await expect(page.getByRole("alert").filter({ hasText: "match" })).toHaveText("The two passwords do not match.");
     await expect(page.getByLabel("Your e-mail")).toHaveValue(founder.email);
 
+    await page.getByLabel("Setup token").fill(FIRST_RUN_SETUP_TOKEN);
     await page.getByLabel("Password", { exact: true }).fill(founder.password);
     await page.getByLabel("Confirm password").fill(founder.password);
-    await page.getByRole("button", { name: "Create organization and administrator" }).click();
+    await create.click();
     await expect(page).toHaveURL(/\/signin\?created=1$/);
     await expect(page.getByText("Your organization is ready.")).toBeVisible();
 

@@ -13,16 +13,18 @@ export interface OnboardingState {
 
 /**
  * A public POST endpoint like every server action: createFirstAdmin itself
- * refuses once any user exists, whatever page the request came from.
+ * refuses without the setup token and once any user exists, whatever page
+ * the request came from.
  */
 export async function createFirstAdminAction(_previous: OnboardingState, form: FormData): Promise<OnboardingState> {
   const organizationName = String(form.get("organizationName") ?? "");
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
+  const setupToken = String(form.get("setupToken") ?? "");
   const values = { organizationName, email };
   if (password !== String(form.get("confirmPassword") ?? "")) return { error: "The two passwords do not match.", values };
   try {
-    await createFirstAdmin(await getDb(), { organizationName, email, password });
+    await createFirstAdmin(await getDb(), { organizationName, email, password, setupToken });
   } catch (error) {
     if (error instanceof ServiceError) return { error: sentenceOf(error.message), values };
     throw error;

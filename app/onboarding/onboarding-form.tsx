@@ -11,8 +11,11 @@ export function OnboardingForm({ passwordMinLength }: { passwordMinLength: numbe
   return (
     <form action={action}>
       {state.error && <Alert tone="danger">{state.error}</Alert>}
+      <Field id="setupToken" label="Setup token" hint="Printed by npm start on the server's console (or the SETUP_TOKEN the operator set).">
+        <input id="setupToken" name="setupToken" className="input" required autoFocus autoComplete="off" spellCheck={false} aria-describedby={describedBy("setupToken", { hint: true })} />
+      </Field>
       <Field id="organizationName" label="Organization name">
-        <input id="organizationName" name="organizationName" className="input" required autoFocus autoComplete="organization" defaultValue={state.values?.organizationName} />
+        <input id="organizationName" name="organizationName" className="input" required autoComplete="organization" defaultValue={state.values?.organizationName} />
       </Field>
       <Field id="email" label="Your e-mail">
         <input id="email" name="email" type="email" className="input" required autoComplete="username" defaultValue={state.values?.email} />

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { discardSetupToken, isSetupToken } from "@/lib/auth/setup-token";
 import { createUser, type CreatedUser } from "./create-user";
 import { ServiceError } from "./errors";
 import { hasAnyUser } from "./has-any-user";
@@ -11,17 +12,21 @@ const FALLBACK_SLUG = "organization";
 
 /**
  * First run: creates the organization and its first admin, only while the
- * database has no user at all. The check and the insert share one
+ * database has no user at all and only for whoever holds the setup token
+ * (see lib/auth/setup-token). The check and the insert share one
  * transaction behind an advisory lock, so two browsers racing through the
  * onboarding page cannot both become admin.
  */
 export async function createFirstAdmin(
   db: Db,
-  input: { organizationName: string; email: string; password: string },
+  input: { organizationName: string; email: string; password: string; setupToken: string },
 ): Promise<CreatedUser> {
+  if (!isSetupToken(input.setupToken)) {
+    throw new ServiceError("forbidden", "setupToken: enter the setup token that `npm start` printed (or the SETUP_TOKEN the operator set)");
+  }
   const organizationName = input.organizationName.trim();
   if (!organizationName) throw new ServiceError("invalid_input", "organizationName: enter your organization's name");
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
     if (await hasAnyUser(tx)) {
       throw new ServiceError("conflict", "This installation already has users: ask an administrator for an account.");
@@ -35,6 +40,8 @@ export async function createFirstAdmin(
       actor: "onboarding",
     });
   });
+  discardSetupToken();
+  return created;
 }
 
 /** "Acme Trade Finance Ltd." → "acme-trade-finance-ltd". */
