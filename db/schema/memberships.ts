@@ -17,6 +17,12 @@ export const memberships = pgTable(
       .references(() => organizations.id),
     role: membershipRole("role").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Disabled by an admin of this organization: the person can neither sign
+     * in to it nor use a session in it (next request), and can be re-enabled.
+     * Per membership, so one organization's admin never locks a person out of another.
+     */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.organizationId] })],
 );

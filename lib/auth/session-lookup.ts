@@ -57,6 +57,7 @@ export async function loadSessionUser(db: Db, claims: SessionClaims): Promise<Se
       and(
         eq(memberships.userId, claims.userId),
         eq(memberships.organizationId, claims.organizationId),
+        isNull(memberships.disabledAt),
         notExists(db.select().from(revokedSessions).where(eq(revokedSessions.sessionId, claims.sessionId))),
         // "Sign out everywhere" ends every session signed in before it.
         or(isNull(users.sessionsRevokedAt), lt(users.sessionsRevokedAt, new Date(claims.signedInAt))),
@@ -66,12 +67,12 @@ export async function loadSessionUser(db: Db, claims: SessionClaims): Promise<Se
   return row ?? null;
 }
 
-/** The organization a user works in after signing in: their oldest membership. */
+/** The organization a user works in after signing in: their oldest membership that is not disabled. */
 export async function findHomeOrganizationId(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ organizationId: memberships.organizationId })
     .from(memberships)
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), isNull(memberships.disabledAt)))
     .orderBy(asc(memberships.createdAt), asc(memberships.organizationId))
     .limit(1);
   return row?.organizationId ?? null;

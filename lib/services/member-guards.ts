@@ -1,0 +1,30 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { memberships, type Membership } from "@/db/schema";
+import { requireAdmin } from "./authorize";
+import { ServiceError } from "./errors";
+
+/**
+ * What removing or disabling a member needs first, inside the caller's
+ * transaction: the actor is an admin, the member exists here (another
+ * organization's user looks exactly like no user), and the organization keeps
+ * at least one enabled admin. The admin rows are locked, so two admins
+ * removing each other at once cannot leave none.
+ */
+export async function lockMemberForOffboarding(tx: Db, params: { organizationId: string; userId: string; actor: string }): Promise<Membership> {
+  await requireAdmin(tx, { organizationId: params.organizationId, userId: params.actor });
+  const admins = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.role, "admin"), isNull(memberships.disabledAt)))
+    .for("update");
+  const [target] = await tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)))
+    .for("update");
+  if (!target) throw new ServiceError("not_found", "Member not found.");
+  const lastAdmin = target.role === "admin" && !target.disabledAt && admins.length <= 1;
+  if (lastAdmin) throw new ServiceError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
+  return target;
+}

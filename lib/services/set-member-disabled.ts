@@ -1,0 +1,44 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { insertAuditEvent } from "@/db/queries/audit-events";
+import { memberships } from "@/db/schema";
+import { ServiceError } from "./errors";
+import { lockMemberForOffboarding } from "./member-guards";
+import { organizationIdSchema, parseInput } from "./validation";
+
+const SetMemberDisabledInput = z.object({
+  organizationId: organizationIdSchema,
+  userId: z.string().min(1, "userId is required"),
+  disabled: z.boolean("disabled must be true or false"),
+  changedBy: z.string().min(1, "changedBy is required"),
+});
+
+/**
+ * Disables (or re-enables) a member in this organization: a disabled member
+ * cannot sign in to it, and their sessions in it are refused from the next
+ * request on. The last enabled admin cannot be disabled, nor can an admin
+ * disable themselves.
+ */
+export async function setMemberDisabled(
+  db: Db,
+  input: { organizationId: string; userId: string; disabled: boolean; changedBy: string },
+): Promise<{ userId: string; disabled: boolean; changed: boolean }> {
+  const params = parseInput(SetMemberDisabledInput, input);
+  if (params.userId === params.changedBy) throw new ServiceError("conflict", "You cannot disable yourself: ask another administrator.");
+  return db.transaction(async (tx) => {
+    const target = await lockMemberForOffboarding(tx, { organizationId: params.organizationId, userId: params.userId, actor: params.changedBy });
+    if (Boolean(target.disabledAt) === params.disabled) return { userId: params.userId, disabled: params.disabled, changed: false };
+    await tx
+      .update(memberships)
+      .set({ disabledAt: params.disabled ? new Date() : null })
+      .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
+    await insertAuditEvent(tx, {
+      organizationId: params.organizationId,
+      actor: params.changedBy,
+      action: params.disabled ? "membership.disabled" : "membership.enabled",
+      target: params.userId,
+    });
+    return { userId: params.userId, disabled: params.disabled, changed: true };
+  });
+}
