@@ -4,10 +4,10 @@ import { ApiError } from "@/lib/api/errors";
 import { readAnalyzeForm } from "@/lib/api/multipart";
 import { env } from "@/lib/env";
 import { declaredPartType } from "@/lib/jobs";
+import { deleteDocumentSet } from "@/lib/services/delete-document-set";
 import { addFile } from "../add-file";
 import { correctSplit } from "../correct-split";
 import { createSet } from "../create-set";
-import { deleteSet } from "../delete-set";
 import { getSet } from "../get-set";
 import { listSets } from "../list-sets";
 import { readFileContent } from "../read-file-content";
@@ -42,10 +42,10 @@ export function getSetRoute(setId: string) {
   }, { mutation: false });
 }
 
-/** DELETE /api/sets/{id} */
+/** DELETE /api/sets/{id}: the set's creator or an admin (403 otherwise), audited. */
 export function deleteSetRoute(setId: string) {
   return withMember(async (_request, { db, member }) => {
-    await deleteSet(db, { organizationId: member.organizationId, setId });
+    await deleteDocumentSet(db, { organizationId: member.organizationId, setId, deletedBy: member.userId });
     return new Response(null, { status: 204 });
   }, { mutation: true });
 }
