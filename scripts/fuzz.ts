@@ -82,6 +82,8 @@ async function main(): Promise<void> {
   const seeds = await makeSeeds();
   const server = await startFuzzServer({ port: Number(values.port), logFile: `${OUT}/fuzz-server.log`, readerTimeoutMs: READER_TIMEOUT_MS });
   const rootPid = server.process.pid!;
+  // The server runs in its own process group: stopping the fuzzer stops it too.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void server.stop().then(() => process.exit(130)));
   const counts: Record<string, Record<string, number>> = {};
   const failures: { format: string; index: number; outcome: Outcome; file: string }[] = [];
   const readerFates = { crashed: 0, timedOut: 0, memoryKilled: 0 };

@@ -7,6 +7,7 @@ import type { Page } from "../types";
 import { ingestImage } from "./image";
 import { readImageFrames } from "./image-header";
 import { resolveLimits } from "./limits";
+import { scaleImage, turnImage } from "./ocr-turn";
 
 /** Short pages keep OCR cheap: the machine's two cores are shared. */
 const SHORT_PAGE = INVOICE_LINES.slice(0, 5);
@@ -112,5 +113,14 @@ describe("ingestImage", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
     const [page] = await ingestImage(webp, "webp");
     expect(page!.width).toBeCloseTo(595, -1);
     expect(wordRecall(wordsOf(SECOND_PAGE), read(page!))).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe("images canvas must not decode", () => {
+  it("leaves a TIFF to tesseract: no enlargement and no turn through canvas, which crashed the process on one", async () => {
+    const pdf = await makeTextPdf([{ lines: SECOND_PAGE }]);
+    const tiff = makeMultiPageTiff(await rasterisePdf(pdf, { dpi: 50, format: "pgm" }), 50);
+    expect(await scaleImage(tiff, () => 2)).toBeUndefined();
+    expect(await turnImage(tiff, 2)).toBeUndefined();
   });
 });
