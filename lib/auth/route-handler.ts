@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
+import { logError } from "@/lib/log";
 import { ServiceError, type ServiceErrorCode } from "@/lib/services/errors";
 import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute, type SessionUser } from "./session";
 
@@ -49,7 +50,7 @@ function withSessionRoute<Params>(
       if (error instanceof ServiceError) {
         return Response.json({ detail: error.message }, { status: STATUS_BY_SERVICE_CODE[error.code] });
       }
-      console.error(`[request ${requestId}] internal error`, error);
+      logError(`[request ${requestId}] internal error`, error);
       return Response.json({ detail: `Internal error (request id ${requestId}).` }, { status: 500, headers: { "x-request-id": requestId } });
     }
   };
