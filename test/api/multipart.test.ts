@@ -20,11 +20,11 @@ async function refusal(form: FormData): Promise<{ status: number; detail: string
 const file = (text = "%PDF-1.7") => new Blob([text], { type: "application/pdf" });
 
 describe("readAnalyzeForm limits (security checklist §7 row 12)", () => {
-  it("reads one file with its name", async () => {
+  it("reads one file with its name and declared type", async () => {
     const form = new FormData();
     form.set("file", file(), "bl.pdf");
     const input = await readAnalyzeForm(formRequest(form), MAX_FILE_BYTES);
-    expect(input).toEqual({ kind: "file", name: "bl.pdf", bytes: new TextEncoder().encode("%PDF-1.7") });
+    expect(input).toEqual({ kind: "file", name: "bl.pdf", bytes: new TextEncoder().encode("%PDF-1.7"), mimeType: "application/pdf" });
   });
 
   it("reads a url, trimmed", async () => {
