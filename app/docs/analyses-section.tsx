@@ -1,7 +1,6 @@
-import { Fragment } from "react";
 import { ANALYZE_PATH, type OpenApiDocument } from "@/lib/api/openapi";
 import { ANALYSES_PATH, ANALYSIS_STATUS_PATH } from "@/lib/api/openapi-analyses";
-import { OperationBody, ResponsesTable } from "./parts";
+import { OperationSection } from "./parts";
 
 const ASYNC_EXAMPLES = [
   {
@@ -18,20 +17,13 @@ export function AnalysesSection({ doc }: { doc: OpenApiDocument }) {
   const operation = doc.paths[ANALYSIS_STATUS_PATH]?.get;
   if (!operation) throw new Error("the OpenAPI document lacks the getAnalysis operation");
   return (
-    <>
-      <h2 id="analyses">Read an analysis (asynchronous analyze)</h2>
-      <p className="endpoint">
-        <span className="method">GET</span> <code>{ANALYSIS_STATUS_PATH}</code>
-      </p>
-      <OperationBody operation={operation} />
-      {ASYNC_EXAMPLES.map((example) => (
-        <Fragment key={example.title}>
-          <h3>{example.title}</h3>
-          <pre><code>{example.command}</code></pre>
-        </Fragment>
-      ))}
-      <h3>Responses</h3>
-      <ResponsesTable operation={operation} />
-    </>
+    <OperationSection
+      id="analyses"
+      title="Read an analysis (asynchronous analyze)"
+      method="GET"
+      path={ANALYSIS_STATUS_PATH}
+      operation={operation}
+      examples={ASYNC_EXAMPLES}
+    />
   );
 }

@@ -1,8 +1,7 @@
-import { Fragment } from "react";
 import { RULES } from "@/lib/analysis/examine";
 import { ANALYSIS_ID_FIELD } from "@/lib/api/compare-analyses";
 import { ANALYSIS_ID_HEADER, COMPARE_PATH, type OpenApiDocument } from "@/lib/api/openapi";
-import { OperationBody, ResponsesTable, Text } from "./parts";
+import { OperationSection, Text } from "./parts";
 
 const COMPARE_EXAMPLES = [
   {
@@ -23,19 +22,14 @@ export function CompareSection({ doc }: { doc: OpenApiDocument }) {
   if (!operation) throw new Error("the OpenAPI document lacks the compare operation");
   return (
     <>
-      <h2 id="compare">Examine a presentation (compare)</h2>
-      <p className="endpoint">
-        <span className="method">POST</span> <code>{COMPARE_PATH}</code>
-      </p>
-      <OperationBody operation={operation} />
-      {COMPARE_EXAMPLES.map((example) => (
-        <Fragment key={example.title}>
-          <h3>{example.title}</h3>
-          <pre><code>{example.command}</code></pre>
-        </Fragment>
-      ))}
-      <h3>Responses</h3>
-      <ResponsesTable operation={operation} />
+      <OperationSection
+        id="compare"
+        title="Examine a presentation (compare)"
+        method="POST"
+        path={COMPARE_PATH}
+        operation={operation}
+        examples={COMPARE_EXAMPLES}
+      />
       <h3 id="rules">Examination rules</h3>
       <p className="muted">Every finding names one of these rules and its UCP 600 / ISBP 821 reference.</p>
       <table>

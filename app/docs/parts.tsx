@@ -110,3 +110,31 @@ export function ResponsesTable({ operation }: { operation: OperationDoc }) {
     </table>
   );
 }
+
+/** A curl example shown under an operation. */
+export interface CurlExample {
+  title: string;
+  command: string;
+}
+
+/** One operation of the reference: its heading, method and path, body, examples and responses. */
+export function OperationSection(props: { id: string; title: string; method: string; path: string; operation: OperationDoc; examples: readonly CurlExample[] }) {
+  const { id, title, method, path, operation, examples } = props;
+  return (
+    <>
+      <h2 id={id}>{title}</h2>
+      <p className="endpoint">
+        <span className="method">{method}</span> <code>{path}</code>
+      </p>
+      <OperationBody operation={operation} />
+      {examples.map((example) => (
+        <Fragment key={example.title}>
+          <h3>{example.title}</h3>
+          <pre><code>{example.command}</code></pre>
+        </Fragment>
+      ))}
+      <h3>Responses</h3>
+      <ResponsesTable operation={operation} />
+    </>
+  );
+}

@@ -60,6 +60,10 @@ export async function findAnalysisJob(db: Db, params: { organizationId: string; 
   return row;
 }
 
+/** The organization's job, while it is neither done nor failed. */
+const unfinishedJob = (params: { organizationId: string; jobId: string }) =>
+  and(eq(analysisJobs.organizationId, params.organizationId), eq(analysisJobs.id, params.jobId), inArray(analysisJobs.status, ["queued", "running"]));
+
 /**
  * A worker takes the job: `running`, one more attempt. A job already finished
  * (or deleted with its set) is not taken again: undefined.
@@ -68,13 +72,7 @@ export async function claimAnalysisJob(db: Db, params: { organizationId: string;
   const [row] = await db
     .update(analysisJobs)
     .set({ status: "running", attempts: sql`${analysisJobs.attempts} + 1`, startedAt: sql`now()` })
-    .where(
-      and(
-        eq(analysisJobs.organizationId, params.organizationId),
-        eq(analysisJobs.id, params.jobId),
-        inArray(analysisJobs.status, ["queued", "running"]),
-      ),
-    )
+    .where(unfinishedJob(params))
     .returning();
   return row;
 }
@@ -92,13 +90,7 @@ export async function settleAnalysisJob(
   const [row] = await db
     .update(analysisJobs)
     .set({ status: values.status, errorCode: values.errorCode ?? null, errorDetail: values.errorDetail ?? null, finishedAt: sql`now()` })
-    .where(
-      and(
-        eq(analysisJobs.organizationId, params.organizationId),
-        eq(analysisJobs.id, params.jobId),
-        inArray(analysisJobs.status, ["queued", "running"]),
-      ),
-    )
+    .where(unfinishedJob(params))
     .returning();
   return row;
 }
