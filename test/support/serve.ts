@@ -39,13 +39,25 @@ function headersOf(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function send(res: ServerResponse, response: Response, bodyComplete: boolean): Promise<void> {
-  const headers: Record<string, string> = Object.fromEntries(response.headers);
-  // A refused body was left unread: close the connection rather than reuse it.
-  if (!bodyComplete) headers.connection = "close";
-  res.writeHead(response.status, headers);
+/** How long a connection whose body was refused unread keeps discarding what the client still sends before it is closed. */
+const LINGER_MS = 2000;
+
+async function send(res: ServerResponse, response: Response, req: IncomingMessage): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
   if (response.body) for await (const chunk of response.body) res.write(chunk);
   res.end();
+  if (!req.complete) lingerThenClose(req);
+}
+
+/**
+ * A refused body was left unread. Closing at once would reset the connection
+ * under the client's pending writes, and a client whose write fails first
+ * never reads the answer; so discard what it still sends for a moment (as
+ * nginx's lingering close does), then close.
+ */
+function lingerThenClose(req: IncomingMessage): void {
+  req.resume();
+  setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
 }
 
 const server = createServer(async (req, res) => {
@@ -55,7 +67,7 @@ const server = createServer(async (req, res) => {
     return;
   }
   const request = new Request(url, { method: "POST", headers: headersOf(req), body: bodyOf(req), duplex: "half" } as RequestInit);
-  await send(res, await POST(request), req.complete);
+  await send(res, await POST(request), req);
 });
 
 // As Next's instrumentation does: database, readers and in-process worker ready before the port is announced.
