@@ -141,3 +141,16 @@ export async function evaluateCorpus(dir: string, options: { ocr: boolean }): Pr
 export function corpusExists(dir = CORPUS_DIR): boolean {
   return existsSync(join(dir, "labels.json"));
 }
+
+/** `npx tsx bench/corpus.ts [--dir DIR] [--ocr] [--per-key]`: the corpus alone (DIR defaults to ../shared/corpus). */
+const isMain = process.argv[1]?.endsWith("corpus.ts") ?? false;
+if (isMain) {
+  const { formatConfusion, formatCorpus, formatKeys } = await import("./report");
+  const at = process.argv.indexOf("--dir");
+  const dir = at >= 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]!) : CORPUS_DIR;
+  if (!corpusExists(dir)) throw new Error(`no labels.json in ${dir}`);
+  const report = await evaluateCorpus(dir, { ocr: process.argv.includes("--ocr") });
+  console.log(formatCorpus(report));
+  console.log(`\nFields per key (weakest first)\n${formatKeys(report.summary, process.argv.includes("--per-key") ? undefined : 25)}`);
+  console.log(`\nPage types: expected (rows) against predicted (columns)\n${formatConfusion(report.summary)}`);
+}

@@ -12,6 +12,7 @@ import type { ExtractionContext } from "./context";
 import { valueOfHit } from "./find-value";
 import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
 import { allMatches } from "../normalize/matches";
+import { readTable } from "./table";
 
 /** Lines after an on-board notation that may still carry its date. */
 const ON_BOARD_LOOKAHEAD = 2;
@@ -53,6 +54,16 @@ export function scanSeals(ctx: ExtractionContext, key = "seal_numbers"): void {
   };
   for (const line of ctx.doc.lines) {
     for (const m of allMatches(SEAL_INLINE, line.upper)) add(m[1]!, partOf(line, m.index, m.index + m[0].length));
+  }
+  // A container table's seal column: one seal (or a few) per container row.
+  const column = seals.length === 0 ? readTable(ctx.doc, ["seal"], CONFIDENCE.table) : undefined;
+  for (const item of column?.items ?? []) {
+    for (const part of item.seal?.parts ?? []) {
+      // A container number spaced as printed ("TRCU 2184490") may reach under the seal title: it is no seal.
+      let text = part.line.text;
+      for (const c of findContainerNumbers(text)) text = text.slice(0, c.index) + " ".repeat(c.length) + text.slice(c.index + c.length);
+      for (const token of text.slice(part.start, part.end).split(/[\s,;/]+/)) add(token, part);
+    }
   }
   if (seals.length === 0) {
     for (const hit of ctx.doc.hitsByKey.get("seal_numbers") ?? []) {

@@ -13,7 +13,7 @@ import { allMatches } from "../normalize/matches";
 
 export type ColumnKind =
   | "description" | "quantity" | "unit" | "unit_price" | "amount" | "packages" | "gross" | "net" | "measurement"
-  | "marks" | "hs" | "invoice" | "parameter" | "result" | "specification" | "method" | "currency" | "item";
+  | "marks" | "hs" | "invoice" | "parameter" | "result" | "specification" | "method" | "currency" | "item" | "seal";
 
 const HEADERS: Array<[ColumnKind, string]> = [
   ["description", "(?:NUMBER\\s*AND\\s*KIND\\s*OF\\s*)?PACKAGES?[;,]?\\s*(?:AND\\s*)?DESCRIPTION(?:\\s*OF\\s*(?:THE\\s*)?GOODS)?|DESCRIPTION(?:\\s*OF\\s*(?:PACKAGES\\s*AND\\s*)?GOODS)?|GOODS|COMMODITY|PARTICULARS|PRODUCT"],
@@ -28,6 +28,8 @@ const HEADERS: Array<[ColumnKind, string]> = [
   ["measurement", "MEASUREMENT|MEAS\\.?|VOLUME|CBM|M3"],
   ["packages", "NO\\.?\\s*OF\\s*(?:PACKAGES|PKGS|CARTONS|CTNS)|PACKAGES|PKGS|CARTONS|CTNS|PACKING"],
   ["marks", "MARKS(?:\\s*(?:&|AND)\\s*(?:NOS?\\.?|NUMBERS))?|SHIPPING\\s*MARKS"],
+  // A container row carries its seal in a column of its own ("Container No. | Seal No. | Packages | ...").
+  ["seal", "SEALS?(?:\\s*(?:NOS?\\.?|NUMBERS?|#))?"],
   ["hs", "HS\\s*CODE|H\\.S\\.\\s*CODE|HS\\s*NO\\.?"],
   ["invoice", "INVOICE(?:\\s*(?:NO\\.?|NUMBER))?|INVOIC"],
   ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],

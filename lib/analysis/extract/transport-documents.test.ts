@@ -158,3 +158,21 @@ describe("bill of lading boxes beside a wrapped clause", () => {
     expect(values).toMatchObject({ port_of_loading: "HAIPHONG", port_of_discharge: "TANJUNG PRIOK", place_of_delivery: "TANJUNG PRIOK CY" });
   });
 });
+
+describe("bill of lading with a seal column in its container table", () => {
+  const C3 = container("TRCU218449");
+  const page = layoutPage(
+    [
+      "Container No.       Seal No.      Packages    Gross kg      CBM",
+      `${C3.slice(0, 4)} ${C3.slice(4)}        XG414042      450         22,500.00     30.000`,
+      `${C2}         CX847598      450         22,500.00     30.000`,
+      "TOTAL                             900         45,000.00     60.000",
+    ].join("\n"),
+  );
+  const { values } = extractFields("bill_of_lading", [page]);
+
+  test("reads one seal per container row, never the container's serial", () => {
+    expect(values.seal_numbers).toEqual(["XG414042", "CX847598"]);
+    expect(values.container_numbers).toEqual([C3, C2]);
+  });
+});
