@@ -40,6 +40,16 @@ describe("label and value on one row, far apart", () => {
     expect(values).toMatchObject({ invoice_number: "7731-A", port_of_loading: "HAIPHONG", country_of_origin: "Vietnam" });
   });
 
+  test("abbreviated labels with a full stop before the colon, and an unknown title that is no value", () => {
+    const values = invoice(
+      "                    L/C No.:                                      NAMLC235447745",
+      "                    Contract Ref.:                                 TGM/SC/23/424",
+      "                    Trade Terms:                                        CIF RIGA",
+      "                    Shipping Point:                                     ADELAIDE",
+    );
+    expect(values).toMatchObject({ lc_number: "NAMLC235447745", contract_number: "TGM/SC/23/424", incoterms: "CIF RIGA" });
+  });
+
   test("a box title with its value below is not paired with a far heading on its row", () => {
     const values = extractFields("bill_of_lading", [
       layoutPage(["Shipper:                                                       BILL OF LADING", " ACME TRADING LTD", " 12 HARBOUR ROAD, SINGAPORE"].join("\n")),
