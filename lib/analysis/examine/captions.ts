@@ -5,7 +5,9 @@
  * value states nothing, so it cannot conflict with anything: the examination
  * sets it aside and says so.
  */
+import { LABEL_SYNONYMS, STOP_LABELS } from "../extract/label-vocab";
 import { DOCUMENT_TYPES } from "../schema";
+import type { Evidence } from "../types";
 import type { Fields } from "./fields";
 
 /**
@@ -22,11 +24,44 @@ const LABEL_WORDS = [
   "CARRIAGE", "AND", "/", "&", ":", "-", "FLAG", "SIGNATURE", "STAMP", "PAGE", "ORIGINAL", "COPY", "KIND",
 ];
 
-/** Title words of every document type ("CERTIFICATE", "ORIGIN", "PHYTOSANITARY"...) are labels too. */
-const CAPTION_WORDS = new Set([
-  ...LABEL_WORDS,
-  ...Object.values(DOCUMENT_TYPES).flatMap((t) => t.label.toUpperCase().split(/\s+/)),
-]);
+/**
+ * Caption words trade documents print that no extraction label holds: dates
+ * and places of production or survey, hours of exposure, abbreviations of
+ * the box titles.
+ */
+const MORE_LABEL_WORDS = ["PRODUCTION", "MANUFACTURE", "SURVEY", "HRS", "HOURS", "CNTR", "QTY", "PKGS", "TEL", "FAX", "E-MAIL", "EMAIL"];
+
+/**
+ * Words of the engine's label vocabulary that are also whole values: an
+ * order clause ("TO ORDER", "TO THE ORDER OF ... BANK"), a mode ("BY SEA").
+ */
+const VALUE_WORDS = new Set(["TO", "THE", "ORDER", "BANK", "SEA", "AIR"]);
+
+/**
+ * One word's stem, so that a label's inflections are one caption word:
+ * LOAD / LOADING, DISCHARGE / DISCHARGING, SURVEY / SURVEYOR, NO / NOS.
+ */
+function stem(word: string): string {
+  const bare = word.replace(/[^A-Z0-9/&-]/g, "");
+  return bare.length > 4 ? bare.replace(/(?:ING|ED|ES|OR|ER|S|E)$/, "") : bare.replace(/S$/, "");
+}
+
+function wordsOf(text: string): string[] {
+  return text.toUpperCase().replace(/[.:,()#]/g, " ").split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Every word of the engine's labels (the extraction vocabulary, its stop
+ * labels, the title of every document type) is a caption word: a value made
+ * of them alone is a box title the reader paired with the wrong box.
+ */
+const CAPTION_WORDS = new Set(
+  [
+    ...LABEL_WORDS, ...MORE_LABEL_WORDS,
+    ...[...Object.values(LABEL_SYNONYMS).flat(), ...STOP_LABELS].flatMap(wordsOf).filter((w) => !VALUE_WORDS.has(w)),
+    ...Object.values(DOCUMENT_TYPES).flatMap((t) => t.label.toUpperCase().split(/\s+/)),
+  ].map(stem),
+);
 CAPTION_WORDS.delete("OTHER");
 
 /** Titles of several words ("BILL OF LADING", "CERTIFICATE OF ORIGIN"): a name, place or reference never contains one. */
@@ -35,9 +70,15 @@ const TITLES = Object.values(DOCUMENT_TYPES).map((t) => t.label.toUpperCase()).f
 /** A value made of label and title words only, or holding a document's title, without a digit. */
 export function looksLikeCaption(value: string): boolean {
   if (/\d/.test(value)) return false;
-  const words = value.toUpperCase().replace(/[.:,()]/g, " ").split(/\s+/).filter(Boolean);
+  const words = wordsOf(value);
   if (TITLES.some((title) => ` ${words.join(" ")} `.includes(` ${title} `))) return true;
-  return words.length > 0 && words.some((w) => /[A-Z]{2}/.test(w)) && words.every((w) => CAPTION_WORDS.has(w));
+  return words.length > 0 && words.some((w) => /[A-Z]{2}/.test(w)) && words.every((w) => CAPTION_WORDS.has(stem(w)));
+}
+
+/** A label ends with its colon: the read text shows the value followed by ":" ("Load Port:"). */
+function followedByColon(value: string, evidence: Evidence | undefined): boolean {
+  const text = evidence?.text?.toUpperCase();
+  return text !== undefined && new RegExp(`${value.toUpperCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:`).test(text);
 }
 
 /**
@@ -55,13 +96,14 @@ export interface SetAside {
   value: string;
 }
 
-/** The fields without their caption values, and the values set aside. */
-export function withoutCaptions(fields: Fields): { fields: Fields; setAside: SetAside[] } {
+/** The fields without their caption values, and the values set aside (`evidence`: how each was read, when known). */
+export function withoutCaptions(fields: Fields, evidence?: Record<string, Evidence>): { fields: Fields; setAside: SetAside[] } {
   const setAside: SetAside[] = [];
   const kept: Fields = {};
   for (const [key, value] of Object.entries(fields)) {
     const misplaced = typeof value === "string" && PLACE_KEY.test(key) && NOT_A_PLACE.test(value);
-    if (typeof value === "string" && ((NAMING_KEY.test(key) && looksLikeCaption(value)) || misplaced)) setAside.push({ key, value });
+    const caption = typeof value === "string" && NAMING_KEY.test(key) && (looksLikeCaption(value) || followedByColon(value, evidence?.[key]));
+    if (typeof value === "string" && (caption || misplaced)) setAside.push({ key, value });
     else kept[key] = value;
   }
   return { fields: setAside.length ? kept : fields, setAside };

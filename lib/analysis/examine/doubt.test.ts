@@ -11,9 +11,9 @@ const exact = (a: number, b: number) => Math.abs(a - b) < 1e-6;
 const rulesOf = (docs: ExaminedDocument[]) =>
   examinePresentation({ documents: docs, presentationDate: DATE }).findings.filter((f) => f.severity !== "info").map((f) => `${f.rule}:${f.severity}`);
 
-function withEvidence(docs: ExaminedDocument[], type: string, key: string, value: unknown, confidence: number): ExaminedDocument[] {
+function withEvidence(docs: ExaminedDocument[], type: string, key: string, value: unknown, confidence: number, text = String(value)): ExaminedDocument[] {
   return docs.map((d) => d.result.split.document_type !== type ? d : {
-    ...d, result: { ...d.result, extracted: { ...d.result.extracted, [key]: value }, evidence: { [key]: { page: 5, bbox: [0, 0, 1, 1], text: String(value), confidence } } },
+    ...d, result: { ...d.result, extracted: { ...d.result.extracted, [key]: value }, evidence: { [key]: { page: 5, bbox: [0, 0, 1, 1], text, confidence } } },
   });
 }
 
@@ -55,6 +55,22 @@ describe("captions read as values", () => {
     expect(looksLikeCaption("OCEAN BILL OF LADING NO.")).toBe(true);
     expect(looksLikeCaption("KOTA HARUM")).toBe(false);
     expect(looksLikeCaption("TO ORDER")).toBe(false);
+  });
+
+  it("knows every label of the engine's vocabulary, in any inflection, and no name made of other words", () => {
+    expect(looksLikeCaption("Discharging Port")).toBe(true);
+    expect(looksLikeCaption("LOAD PORT")).toBe(true);
+    expect(looksLikeCaption("Cntr Nos.")).toBe(true);
+    expect(looksLikeCaption("DATE OF SURVEY")).toBe(true);
+    expect(looksLikeCaption("Place of Production")).toBe(true);
+    expect(looksLikeCaption("TO THE ORDER OF NORDIC AMBER BANK AS")).toBe(false);
+    expect(looksLikeCaption("OCEAN LANTERN")).toBe(false);
+    expect(looksLikeCaption("PORT KLANG")).toBe(false);
+  });
+
+  it("sets aside a value the page prints with a label's colon after it", () => {
+    expect(rulesOf(withEvidence(buildCleanPresentation(), "Commercial Invoice", "port_of_loading", "Duration (hrs) of Stay", 0.9, "Duration (hrs) of Stay:"))).toEqual([]);
+    expect(rulesOf(withEvidence(buildCleanPresentation(), "Commercial Invoice", "port_of_loading", "Duration (hrs) of Stay", 0.9))).toEqual(["consistency.ports:discrepancy"]);
   });
 
   it("sets a vessel named BILL OF LADING aside with an info note, never a discrepancy", () => {

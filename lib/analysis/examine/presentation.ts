@@ -58,7 +58,8 @@ export interface Presentation {
 
 export function toDoc(document: ExaminedDocument): Doc {
   const { split, extracted } = document.result;
-  const { fields, setAside } = withoutCaptions(withLineItemTotals(extracted));
+  const evidence = readEvidence(document.result.evidence);
+  const { fields, setAside } = withoutCaptions(withLineItemTotals(extracted), evidence);
   const doc: Doc = {
     id: document.id,
     fileName: document.fileName,
@@ -70,7 +71,6 @@ export function toDoc(document: ExaminedDocument): Doc {
     textFromOcr: document.textSource === "ocr",
     setAside,
   };
-  const evidence = readEvidence(document.result.evidence);
   if (evidence) doc.evidence = evidence;
   return doc;
 }
