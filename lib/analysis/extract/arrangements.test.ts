@@ -50,6 +50,26 @@ describe("label and value on one row, far apart", () => {
     expect(values).toMatchObject({ lc_number: "NAMLC235447745", contract_number: "TGM/SC/23/424", incoterms: "CIF RIGA" });
   });
 
+  test("a list of labels without colons, each value flush against the right edge", () => {
+    const values = extractFields("bill_of_lading", [
+      layoutPage(
+        [
+          ["B/L No.", "AUEX994079196"],
+          ["Ocean Vessel / Voyage", "MV CORAL HARMONY / 246S"],
+          ["Discharging Port", "CASABLANCA"],
+        ]
+          .map(([label, value]) => `              ${label!.padEnd(30)}${value!.padStart(50)}`)
+          .join("\n"),
+      ),
+    ]).values;
+    expect(values).toMatchObject({ bl_number: "AUEX994079196", vessel: "MV CORAL HARMONY", voyage: "246S" });
+  });
+
+  test("a lone caption without a colon is not paired with a far line on its row", () => {
+    const values = extractFields("contract", [layoutPage(["Seller                                                     ACCEPTED BY THE BUYER"].join("\n"))]).values;
+    expect(values.seller).toBeUndefined();
+  });
+
   test("a box title with its value below is not paired with a far heading on its row", () => {
     const values = extractFields("bill_of_lading", [
       layoutPage(["Shipper:                                                       BILL OF LADING", " ACME TRADING LTD", " 12 HARBOUR ROAD, SINGAPORE"].join("\n")),

@@ -124,13 +124,44 @@ function continuesAbove(doc: Doc, line: IndexedLine): boolean {
 function pairedRight(doc: Doc, hit: LabelHit, right: IndexedLine): number | undefined {
   const { line } = hit;
   if (startsWithLabel(doc, right) || BOX_TITLE.test(right.text)) return undefined;
-  const belowLabel = () => linesBelow(doc, line, xAt(line, hit.start), right.x0, 1).length > 0;
+  // A line under the label with a value of its own flush with `right` is the next row of a list, not this label's value.
+  const belowLabel = () => linesBelow(doc, line, xAt(line, hit.start), right.x0, 1).some((below) => !endsAlike(doc, below, right));
   if (right.x0 - line.x1 < MAX_RIGHT_GAP * line.page.width) {
     return continuesAbove(doc, right) && belowLabel() ? undefined : CONFIDENCE.right;
   }
-  // Without a colon a far line is a caption's neighbour ("SELLER ... ACCEPTED BY THE BUYER"), not its value.
-  if (!hit.colon || belowLabel() || titledAbove(doc, right)) return undefined;
+  // Without a colon a far line is a caption's neighbour ("SELLER ... ACCEPTED BY THE BUYER"), not its value,
+  // unless the row is one of a list: labels down one margin, values flush against the other.
+  if (!(hit.colon || inLabelList(doc, line, right)) || belowLabel() || titledAbove(doc, right)) return undefined;
   return CONFIDENCE.farRight;
+}
+
+/** Whether the row of `line` holds, right of it, a line ending where `right` ends. */
+function endsAlike(doc: Doc, line: IndexedLine, right: IndexedLine): boolean {
+  const slack = COLUMN_SLACK_EM * lineHeight(line);
+  return doc.rows[line.row]!.some((id) => {
+    const other = doc.lines[id]!;
+    return other.x0 > line.x1 && Math.abs(other.x1 - right.x1) < slack;
+  });
+}
+
+/** Rows above or below a list row lie at most this many line heights apart. */
+const LIST_ROW_GAP_LINES = 2.5;
+
+/**
+ * Whether the row of `label` and `right` is one row of a key-value list: on a
+ * neighbouring row another label starts at the label's margin and a line
+ * ends where `right` ends (values aligned on the right edge).
+ */
+function inLabelList(doc: Doc, label: IndexedLine, right: IndexedLine): boolean {
+  const slack = COLUMN_SLACK_EM * lineHeight(label);
+  const listRow = (row: number) => {
+    const lines = (doc.rows[row] ?? []).map((id) => doc.lines[id]!);
+    const first = lines[0];
+    if (!first || first.page !== label.page || Math.abs(first.y0 - label.y0) > LIST_ROW_GAP_LINES * lineHeight(label)) return false;
+    const head = lines.find((l) => Math.abs(l.x0 - label.x0) < slack && startsWithLabel(doc, l));
+    return head !== undefined && endsAlike(doc, head, right);
+  };
+  return listRow(label.row - 1) || listRow(label.row + 1);
 }
 
 /** Whether the row just above `line` holds a bare box title over it (the line is that title's value). */
