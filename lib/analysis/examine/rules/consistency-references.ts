@@ -9,6 +9,7 @@ import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
 import { doubtfulRead, withDoubt } from "../doubt";
 import { editDistance, referenceKey, similarity } from "../similarity";
+import { textShowsReference } from "../text-shows";
 import type { Finding } from "../types";
 
 export const LC_REFERENCE: RuleSpec = {
@@ -60,9 +61,21 @@ const MARKS_SIMILARITY = 0.8;
 /** On a page read by OCR, a reference one character away from the expected one may be that reference misread. */
 const OCR_REFERENCE_EDITS = 1;
 
-/** References are compared modulo OCR confusions (referenceKey): BKKJEA26O412 is BKKJEA260412. */
-function checkReference(docs: Doc[], key: string, sources: Doc[], known: string[], rule: RuleSpec, what: string): Finding[] {
-  if (!known.length) return [];
+/** "Bill of Lading (pages 3-4)" for doubts that name a document. */
+function named(doc: Doc): string {
+  return `${doc.type} (page${doc.pages.length > 1 ? "s" : ""} ${doc.pages.join(", ")})`;
+}
+
+/**
+ * References are compared modulo OCR confusions (referenceKey): BKKJEA26O412
+ * is BKKJEA260412. `owners` are the documents the reference names (the B/Ls
+ * for a B/L number): where the reader found no number on one of them, the
+ * quoted reference is looked for in that document's own text, never assumed
+ * to be what the other documents say.
+ */
+function checkReference(docs: Doc[], key: string, sources: Doc[], known: string[], rule: RuleSpec, what: string, owners = sources): Finding[] {
+  const silent = owners.filter((d) => !readText(d.fields, key));
+  if (!known.length && !silent.length) return [];
   // The reference itself may be the unsure read: a B/L number read with low confidence on the B/L.
   const unsureSources = sources.map((d) => doubtfulRead(d, key)).filter((d) => d !== undefined);
   const wanted = known.map(referenceKey);
@@ -70,13 +83,24 @@ function checkReference(docs: Doc[], key: string, sources: Doc[], known: string[
     const found = readText(doc.fields, key);
     // A reference number has digits; a value without any is a misread label, not a conflicting reference.
     if (!found || !/\d/.test(found) || wanted.includes(referenceKey(found))) return [];
+    const shown = silent.map((owner) => textShowsReference(owner, found));
+    if (shown.includes(true)) return [];
+    const unread = silent.filter((_, i) => shown[i] === undefined);
+    if (!known.length && unread.length === silent.length) return [];
     const finding = report(rule, {
-      documents: [doc], fields: [key], expected: known.join(", "), found,
-      message: `${doc.type} quotes ${what} ${found}, not ${known.join(" or ")}.`,
+      documents: known.length ? [doc] : [doc, silent[0]!], fields: [key], expected: known.length ? known.join(", ") : undefined, found,
+      message: known.length
+        ? `${doc.type} quotes ${what} ${found}, not ${known.join(" or ")}.`
+        : `${doc.type} quotes ${what} ${found}, which the ${silent[0]!.type} does not show.`,
     });
     const near = doc.textFromOcr && wanted.some((w) => editDistance(w, referenceKey(found)) <= OCR_REFERENCE_EDITS);
     const ocr = near ? [`the ${doc.type} was read by OCR and ${found} is one character away from ${known.join(" / ")}`] : [];
-    return [withDoubt(finding, [...ocr, ...unsureSources])];
+    const notRead = unread.map((owner) => `no ${what} could be read on the ${named(owner)}, which may be the one quoted`);
+    const ocrOwners = silent.filter((owner, i) => shown[i] === false && owner.textFromOcr).map((owner) => `the ${named(owner)} was read by OCR, which may have garbled its ${what}`);
+    // The owner's text shows the quoted number too: the reader may have taken another of its numbers as this one.
+    const alsoShown = owners.filter((owner) => readText(owner.fields, key) && textShowsReference(owner, found))
+      .map((owner) => `the ${named(owner)} also shows ${found}`);
+    return [withDoubt(finding, [...ocr, ...unsureSources, ...notRead, ...ocrOwners, ...alsoShown])];
   });
 }
 
@@ -94,7 +118,7 @@ function checkReferences(p: Presentation): Finding[] {
     ...checkReference(p.presented, "lc_number", p.credit?.docs ?? [], lc, LC_REFERENCE, "credit number"),
     ...checkReference(p.presented.filter((d) => d.typeId !== "commercial_invoice"), "invoice_number", invoices, valuesOf(invoices, "invoice_number"), INVOICE_REFERENCE, "invoice number"),
     ...checkReference(p.presented.filter((d) => d.typeId !== "bill_of_lading"), "bl_number", bls, valuesOf(bls, "bl_number"), BL_REFERENCE, "bill of lading number"),
-    ...checkReference(invoices, "contract_number", agreements, valuesOf(agreements, "contract_number"), CONTRACT_REFERENCE, "contract number"),
+    ...checkReference(invoices, "contract_number", agreements, valuesOf(agreements, "contract_number"), CONTRACT_REFERENCE, "contract number", p.contracts),
   ];
 }
 

@@ -7,7 +7,9 @@ import { readList, readText } from "../fields";
 import { comparePorts } from "../ports";
 import { compactRef, docsOfType, groupCopies, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
+import { withDoubt } from "../doubt";
 import { referenceKey, similarity } from "../similarity";
+import { textShowsName } from "../text-shows";
 import type { Finding } from "../types";
 
 export const CONTAINERS: RuleSpec = {
@@ -116,21 +118,43 @@ function label(v: { name: string; voyage?: string }): string {
   return [v.name, v.voyage].filter(Boolean).join(" ");
 }
 
+/**
+ * A vessel against B/Ls none of which the reader found a vessel on: each B/L's
+ * own text is searched for the name (never the other documents' vessel put in
+ * its place). Without text on any, nothing can be said.
+ */
+function checkVesselInText(doc: Doc, own: { name: string; voyage?: string }, against: readonly Doc[]): Finding[] {
+  const shown = against.map((bl) => textShowsName(bl, own.name));
+  if (shown.includes(true) || shown.every((s) => s === undefined)) return [];
+  const witness = against[shown.indexOf(false)]!;
+  const finding = report(VESSEL, {
+    documents: [doc, witness], fields: ["vessel"], found: label(own),
+    message: `${doc.type} names the vessel ${label(own)}, which the bill of lading does not show.`,
+  });
+  const unread = against.filter((_, i) => shown[i] === undefined).map((bl) => `the text of the ${bl.type} on page ${bl.pages[0]} could not be searched`);
+  const ocr = against.filter((bl, i) => shown[i] === false && bl.textFromOcr).map((bl) => `the ${bl.type} on page ${bl.pages[0]} was read by OCR, which may have garbled the name`);
+  return [withDoubt(finding, [...unread, ...ocr])];
+}
+
 /** Each document against the B/L(s); a copy of a B/L against its original. */
 function checkVessel(p: Presentation, bls: Doc[]): Finding[] {
   const copies = groupCopies(bls, "bl_number").flatMap(([first, ...rest]) => rest.map((copy) => [copy, [first!]] as const));
   const others = p.presented.filter((d) => d.typeId !== "bill_of_lading").map((doc) => [doc, bls] as const);
   return [...copies, ...others].flatMap(([doc, against]) => {
     const own = vesselOf(doc);
+    if (!own) return [];
     const reference = against.map(vesselOf).filter((v) => v !== undefined);
-    if (!own || !reference.length) return [];
+    if (!reference.length) return checkVesselInText(doc, own, against);
     const match = reference.find((r) => sameVessel(r.name, own.name));
     const shown = reference.map(label).join(", ");
     if (!match) {
-      return [report(VESSEL, {
+      const finding = report(VESSEL, {
         documents: [doc, reference[0]!.doc], fields: ["vessel"], expected: shown, found: label(own),
         message: `${doc.type} names the vessel ${label(own)}, conflicting with ${shown} on the bill of lading.`,
-      })];
+      });
+      // The B/L's text names this vessel too: its vessel box may have been read from the wrong box.
+      const alsoShown = against.filter((bl) => textShowsName(bl, own.name)).map((bl) => `the ${bl.type} on page ${bl.pages[0]} also shows ${own.name}`);
+      return [withDoubt(finding, alsoShown)];
     }
     if (own.voyage && match.voyage && referenceKey(own.voyage) !== referenceKey(match.voyage)) {
       return [report(VESSEL, {

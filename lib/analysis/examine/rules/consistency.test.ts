@@ -3,7 +3,7 @@ import { buildBillOfLading, buildCleanPresentation, presentationOf, withFields }
 import { checkFigures } from "./consistency-figures";
 import { checkReferencesAndParties } from "./consistency-references";
 import { checkTransport, splitVessel } from "./consistency-transport";
-import type { Tolerances } from "../types";
+import type { ExaminedDocument, Tolerances } from "../types";
 
 const all = (docs = buildCleanPresentation(), tolerances: Partial<Tolerances> = {}) => {
   const p = presentationOf(docs, undefined, tolerances);
@@ -66,6 +66,26 @@ describe("consistency across documents (art. 14(d))", () => {
     expect(all(change("certificate_of_weight", { bl_number: "BKKJEA260421" }))).toEqual(["consistency.bl_number:discrepancy"]);
     expect(all(change("certificate_of_origin", { invoice_number: "SGR INV 2026/118" }))).toEqual([]);
     expect(all(change("commercial_invoice", { lc_number: "AT" }))).toEqual([]);
+  });
+
+  it("looks for a reference in the text of a document whose own number was not read, never in the other documents' values", () => {
+    // The B/L's number was not extracted, but its text (rendered from the clean fields) still shows it.
+    const unread = (docs: ExaminedDocument[]) => docs.map((d) => d.result.split.document_type !== "Bill of Lading" ? d
+      : { ...d, result: { ...d.result, extracted: { ...d.result.extracted, bl_number: undefined, vessel: undefined } } });
+    expect(all(unread(buildCleanPresentation()))).toEqual([]);
+    expect(all(unread(change("certificate_of_weight", { bl_number: "BKKJEA260421" })))).toEqual(["consistency.bl_number:discrepancy"]);
+    expect(all(unread(change("certificate_of_origin", { vessel: "NORTHERN JUBILEE" })))).toEqual(["consistency.vessel:discrepancy"]);
+    // Without text to search, a number that cannot be compared raises nothing.
+    const noText = (docs: ExaminedDocument[]) => unread(docs).map((d) => d.result.split.document_type !== "Bill of Lading" ? d : { ...d, text: undefined });
+    expect(all(noText(change("certificate_of_weight", { bl_number: "BKKJEA260421" })))).toEqual([]);
+  });
+
+  it("accepts an invoice number that a second invoice, whose number was not read, shows in its text", () => {
+    const docs = buildCleanPresentation();
+    const invoice = docs.find((d) => d.result.split.document_type === "Commercial Invoice")!;
+    const second: ExaminedDocument = { ...invoice, id: "second", text: `${invoice.text}\nINVOICE NO. SGR-INV-2026-377`, result: { ...invoice.result, extracted: { ...invoice.result.extracted, invoice_number: undefined } } };
+    expect(all(withFields([...docs, second], "certificate_of_origin", { invoice_number: "SGR-INV-2026-377" }))).toEqual([]);
+    expect(all(withFields([...docs, second], "certificate_of_origin", { invoice_number: "SGR-INV-2026-381" }))).toEqual(["consistency.invoice_number:discrepancy"]);
   });
 
   it("flags a consignee who is nobody the B/L or credit names, accepting the applicant and to-order forms", () => {
