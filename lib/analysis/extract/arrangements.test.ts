@@ -106,6 +106,27 @@ describe("totals and sums", () => {
     expect(values).toMatchObject({ total_amount: 14500, quantity: 3000 });
   });
 
+  test("the unit stated in a column title, an H.S. column and a running number before each description", () => {
+    const values = invoice(
+      "No. Description of Goods          H.S.       U/Price     Quantity (MT)     Line Total",
+      "1 GREEN ARABICA COFFEE, NY 2/3    0901.11    5,495.00           46.000     252,770.00",
+      "2 GREEN ARABICA COFFEE, SC 17     0901.11    6,316.00           18.000     113,688.00",
+    );
+    expect(values.line_items).toEqual([
+      { description: "GREEN ARABICA COFFEE, NY 2/3", quantity: 46, unit: "MT", unit_price: 5495, amount: 252770 },
+      { description: "GREEN ARABICA COFFEE, SC 17", quantity: 18, unit: "MT", unit_price: 6316, amount: 113688 },
+    ]);
+    expect(values).toMatchObject({ quantity: 64, quantity_unit: "MT" });
+  });
+
+  test("a number of packages opening a description is no running number", () => {
+    const values = invoice(
+      "Description                       Quantity       Unit Price          Amount",
+      "25 BIG BAGS MILLING WHEAT         25,000 KG            0.30        7,500.00",
+    );
+    expect((values.line_items as Array<{ description: string }>)[0]!.description).toBe("25 BIG BAGS MILLING WHEAT");
+  });
+
   test("a labelled total whose currency and amount sit in separate cells", () => {
     const values = invoice("Invoice No.: A-1", "", "TOTAL AMOUNT          USD          88,400.00");
     expect(values).toMatchObject({ total_amount: 88400, currency: "USD" });

@@ -17,7 +17,7 @@ export type ColumnKind =
 
 const HEADERS: Array<[ColumnKind, string]> = [
   ["description", "(?:NUMBER\\s*AND\\s*KIND\\s*OF\\s*)?PACKAGES?[;,]?\\s*(?:AND\\s*)?DESCRIPTION(?:\\s*OF\\s*(?:THE\\s*)?GOODS)?|DESCRIPTION(?:\\s*OF\\s*(?:PACKAGES\\s*AND\\s*)?GOODS)?|GOODS|COMMODITY|PARTICULARS|PRODUCT"],
-  ["unit_price", "UNIT\\s*PRICE|U\\.?\\s*PRICE|PRICE\\s*(?:PER\\s*UNIT|/\\s*UNIT)?|RATE"],
+  ["unit_price", "UNIT\\s*PRICE|U\\s*[./]?\\s*PRICE|PRICE\\s*(?:PER\\s*UNIT|/\\s*UNIT)?|RATE"],
   // A column titled just "Total" holds the line amounts; "TOTAL GROSS WEIGHT" names another column.
   ["amount", "AMOUNT|TOTAL\\s*(?:VALUE|AMOUNT|PRICE)|EXTENDED|LINE\\s*TOTAL|VALUE|TOTAL(?!\\s*[A-Z])"],
   ["currency", "CURRENCY|CURR?\\.?|CCY"],
@@ -30,7 +30,7 @@ const HEADERS: Array<[ColumnKind, string]> = [
   ["marks", "MARKS(?:\\s*(?:&|AND)\\s*(?:NOS?\\.?|NUMBERS))?|SHIPPING\\s*MARKS"],
   // A container row carries its seal in a column of its own ("Container No. | Seal No. | Packages | ...").
   ["seal", "SEALS?(?:\\s*(?:NOS?\\.?|NUMBERS?|#))?"],
-  ["hs", "HS\\s*CODE|H\\.S\\.\\s*CODE|HS\\s*NO\\.?"],
+  ["hs", "H\\.?\\s?S\\.?(?:\\s*(?:CODE|NO\\.?))?"],
   ["invoice", "INVOICE(?:\\s*(?:NO\\.?|NUMBER))?|INVOIC"],
   ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],
   ["result", "RESULTS?|ACTUAL(?:\\s*VALUES?)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?|OBSERVED(?:\\s*VALUES?)?|OBTAINED|DETERMINED|ANALY[SZ]ED"],
@@ -112,7 +112,8 @@ function readHeaderColumns(doc: Doc, row: number): Column[] {
         kind,
         x0: Math.min(...words.map((w) => w.x)),
         x1: Math.max(...words.map((w) => w.x + w.width)),
-        header: m[0],
+        // The whole title with its note: "Quantity (MT)" and "Gross Weight (kg)" state the unit of every cell below.
+        header: words.map((w) => w.text).join(" "),
       });
     });
   }

@@ -4,7 +4,7 @@ import { parseQuantity } from "../../normalize/quantity";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { CONFIDENCE, foundOf, partOf, type Found } from "../found";
-import { readTable, type Cells } from "../table";
+import { readTable, type Cells, type Table } from "../table";
 import { readHeadingAbove } from "./fallbacks";
 import { moneyOf } from "./shared";
 
@@ -16,14 +16,29 @@ interface LineItem {
   amount?: number;
 }
 
-function itemOf(cells: Cells, dc: boolean): LineItem | undefined {
+/** The unit a column title states for its cells: "Quantity (MT)", "Price/MT", "Price per MT". */
+const TITLE_UNIT: ReadonlyArray<["quantity" | "unit_price", RegExp]> = [
+  ["quantity", /\(\s*([A-Za-z]{1,6})\s*\)/],
+  ["unit_price", /PRICE\s*(?:\/|PER\s)\s*([A-Za-z]{1,6})\b/i],
+];
+
+function titleUnit(table: Table): string | undefined {
+  for (const [kind, pattern] of TITLE_UNIT) {
+    const m = pattern.exec(table.columns.find((c) => c.kind === kind)?.header ?? "");
+    const unit = m?.[1]!.toUpperCase();
+    if (unit && unit !== "UNIT" && normalizeCurrency(unit) === undefined) return unit;
+  }
+  return undefined;
+}
+
+function itemOf(cells: Cells, dc: boolean, headerUnit: string | undefined): LineItem | undefined {
   const item: LineItem = {};
   const describing = cells.description ?? cells.specification;
   const description = describing && cleanValue(describing.text);
   if (description) item.description = description;
   const quantity = cells.quantity && (parseQuantity(cells.quantity.text, dc) ?? { value: moneyOf(cells.quantity.text, dc), unit: undefined });
   if (quantity?.value !== undefined) item.quantity = quantity.value;
-  const unit = cells.unit ? cleanValue(cells.unit.text) : quantity?.unit;
+  const unit = (cells.unit ? cleanValue(cells.unit.text) : quantity?.unit) ?? headerUnit;
   if (unit && /[A-Za-z]/.test(unit)) item.unit = unit;
   const price = cells.unit_price && moneyOf(cells.unit_price.text, dc);
   if (price !== undefined) item.unit_price = price;
@@ -41,7 +56,9 @@ export function readGoodsTable(ctx: ExtractionContext, withItems: boolean): void
   const table = readTable(ctx.doc, ["description"], CONFIDENCE.table) ?? readTable(ctx.doc, ["specification", "quantity"], CONFIDENCE.table);
   if (!table) return;
   readHeadingAbove(ctx, table);
-  const rows = table.items.map((cells) => ({ cells, item: itemOf(cells, ctx.doc.decimalComma) })).filter((r) => r.item);
+  const headerUnit = titleUnit(table);
+  const rows = table.items.map((cells) => ({ cells, item: itemOf(cells, ctx.doc.decimalComma, headerUnit) })).filter((r) => r.item);
+  dropRunningNumbers(rows.map((r) => r.item!));
   if (rows.length === 0) return;
   const first = (rows[0]!.cells.description ?? rows[0]!.cells.specification)!;
   if (withItems) ctx.set("line_items", rows.map((r) => r.item), first);
@@ -74,6 +91,20 @@ export function readGoodsTable(ctx: ExtractionContext, withItems: boolean): void
     const currency = normalizeCurrency(text);
     if (currency) return ctx.set("currency", currency, total ?? first);
   }
+}
+
+const RUNNING_NUMBER = /^(\d{1,3})[.)]?\s+(?=\S)/;
+
+/**
+ * "1 GREEN ARABICA COFFEE", "2 ...": a running number printed before each
+ * description (its "No." titled over the description column) numbers the
+ * lines; it is no part of the goods. Only numbers that count 1, 2, 3 down the
+ * rows are dropped, so "25 BIG BAGS ..." stays whole.
+ */
+function dropRunningNumbers(items: LineItem[]): void {
+  const numbered = items.every((item, i) => Number(RUNNING_NUMBER.exec(item.description ?? "")?.[1]) === i + 1);
+  if (!numbered) return;
+  for (const item of items) item.description = item.description!.replace(RUNNING_NUMBER, "");
 }
 
 /** Without a TOTAL row or total line, the total is the sum of the line amounts. */
