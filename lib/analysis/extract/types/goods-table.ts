@@ -25,7 +25,7 @@ const TITLE_UNIT: ReadonlyArray<["quantity" | "unit_price", RegExp]> = [
 function titleUnit(table: Table): string | undefined {
   for (const [kind, pattern] of TITLE_UNIT) {
     const m = pattern.exec(table.columns.find((c) => c.kind === kind)?.header ?? "");
-    const unit = m?.[1]!.toUpperCase();
+    const unit = m?.[1]?.toUpperCase();
     if (unit && unit !== "UNIT" && normalizeCurrency(unit) === undefined) return unit;
   }
   return undefined;
