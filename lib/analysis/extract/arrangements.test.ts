@@ -177,6 +177,19 @@ describe("party and issuer blocks", () => {
     expect(values).toMatchObject({ seller: "GOLDEN SAHEL COMMODITIES SARL", seller_address: "ZONE INDUSTRIELLE DE VRIDI, ABIDJAN 15, COTE D'IVOIRE" });
   });
 
+  test("a letterhead's address runs on past a post code, beside a column of contacts and codes", () => {
+    const values = invoice(
+      "      MEKONG GREEN FOODS JSC                       Tel: +84 28 3770 1234",
+      "MGF   LOT C4, TAN THUAN EXPORT ZONE                E-mail: export@mekong.vn",
+      "      DISTRICT 7, HO CHI MINH CITY 700000          EORI MH910697490",
+      "      VIETNAM",
+      "",
+      "                          COMMERCIAL INVOICE",
+      "Invoice No.: MGF-1",
+    );
+    expect(values).toMatchObject({ seller: "MEKONG GREEN FOODS JSC", seller_address: "LOT C4, TAN THUAN EXPORT ZONE DISTRICT 7, HO CHI MINH CITY 700000 VIETNAM" });
+  });
+
   test("a labelled party ends before its contacts and before the next block (Messrs.)", () => {
     const values = invoice(
       "Seller:",

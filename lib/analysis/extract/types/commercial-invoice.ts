@@ -2,7 +2,9 @@
 import { normalizeCurrency } from "../../normalize/currency";
 import type { ExtractionContext } from "../context";
 import { scanHsCodes, scanIncoterm } from "../scan";
-import { readLetterhead, readRoute } from "./fallbacks";
+import { readRoute } from "./fallbacks";
+
+import { readLetterhead } from "./letterhead";
 import { readGoodsTable } from "./goods-table";
 import { readPorts, readQuantity, readTotal, readVesselVoyage, readWeights } from "./shared";
 

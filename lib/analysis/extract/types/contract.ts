@@ -1,7 +1,8 @@
 /** Sales contract / purchase contract / sales confirmation. */
 import type { ExtractionContext } from "../context";
 import { parseAmount } from "../../normalize/amount";
-import { readLetterhead, readRoute } from "./fallbacks";
+import { readRoute } from "./fallbacks";
+import { readLetterhead } from "./letterhead";
 import { readGoodsTable } from "./goods-table";
 import { findLabelled } from "../find-value";
 import { scanIncoterm } from "../scan";

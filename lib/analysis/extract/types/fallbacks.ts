@@ -1,6 +1,5 @@
 /**
- * Unlabelled conventions, used only when labels gave nothing: the issuer's
- * letterhead at the top of the first page, a route "FROM X TO Y", the
+ * Unlabelled conventions, used only when labels gave nothing: a route "FROM X TO Y", the
  * "PLACE, DATE" line above a signature, the goods heading above a table.
  */
 import { findDates } from "../../normalize/date";
@@ -8,52 +7,15 @@ import { normalizePort } from "../../normalize/port";
 import { parsePackages } from "../../normalize/quantity";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
-import type { IndexedLine } from "../doc-index";
 import { startsWithLabel } from "../document";
 import { findLabelled } from "../find-value";
 import { CONFIDENCE, foundOf, narrowFound, partOf } from "../found";
-import { isContactLine, isInitials } from "../names";
 import type { Table } from "../table";
+import { COMPANY_NAME } from "./letterhead";
 
-/** Lines of the letterhead block read at most. */
-const LETTERHEAD_LINES = 4;
-/** A company name carries its legal form (or a trading word). */
-export const COMPANY_NAME =
-  /\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|SAS|LLP|FZE|FZCO|SIA|OOO|KFT|LDA|A\.S|LTDA|TRADING|EXPORTS?|IMPORTS?|INDUSTRIES|ENTERPRISES?|GROUP|MILLS)\.?$/i;
-const DOCUMENT_TITLE = /\b(?:INVOICE|PACKING|CERTIFICATE|CONTRACT|BILL OF LADING|CONFIRMATION|WAYBILL|LIST)\b/i;
 const ROUTE = /\bFROM\s+(.+?)\s+TO\s+(.+?)\s*(?=$|[,;]|\s(?:BY|PER|VIA|ON|VESSEL)\b)/i;
 const VESSEL_PHRASE = /\b(?:BY\s+SEA\s+)?(?:PER|BY)\s+(?:(?:VESSEL|M\.?V\.?|S\.?S\.?)\s+)?(?!SEA\b|AIR\b|ROAD\b)([A-Z][A-Z0-9 .'-]+?)(?=\s+FROM\b|\s*$|[,;])/i;
 const PLACE_DATE_LINE = /^([A-Z][A-Za-z .'()-]+),\s*(.+)$/;
-
-function firstPageTop(ctx: ExtractionContext): IndexedLine[] {
-  const lines: IndexedLine[] = [];
-  for (const line of ctx.doc.lines) {
-    if (line.page !== ctx.doc.lines[0]!.page || startsWithLabel(ctx.doc, line) || /\d{5,}/.test(line.text)) break;
-    lines.push(line);
-  }
-  return lines;
-}
-
-/** The issuer's name (and address below it) from the letterhead, when it is a company name. */
-export function readLetterhead(ctx: ExtractionContext, key: string, addressKey?: string): void {
-  if (ctx.has(key)) return;
-  const top = firstPageTop(ctx);
-  const index = top.findIndex((l) => COMPANY_NAME.test(cleanValue(l.text)));
-  if (index < 0) return;
-  const name = top[index]!;
-  ctx.set(key, cleanValue(name.text), foundOf([partOf(name)], CONFIDENCE.scan));
-  if (!addressKey) return;
-  const address: IndexedLine[] = [];
-  // The address runs under the name; a logo's initials beside it are artwork, a contact line ends it.
-  const below = top.slice(index + 1).filter((l) => l.row > name.row && !isInitials(l.text) && l.x1 > name.x0);
-  for (const line of below.slice(0, LETTERHEAD_LINES)) {
-    const previous = address[address.length - 1] ?? name;
-    if (line.y0 - previous.y1 > 2 * (line.y1 - line.y0) || DOCUMENT_TITLE.test(line.text) || isContactLine(line.text)) break;
-    if (line.row === previous.row) break;
-    address.push(line);
-  }
-  if (address.length > 0) ctx.set(addressKey, address.map((l) => cleanValue(l.text)).join(" "), foundOf(address.map((l) => partOf(l)), CONFIDENCE.scan));
-}
 
 /** Ports and vessel from "BY SEA PER VESSEL FROM X TO Y" or "NORTHERN STAR from A to B". */
 export function readRoute(ctx: ExtractionContext, withVessel: boolean): void {

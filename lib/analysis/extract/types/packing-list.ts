@@ -1,6 +1,8 @@
 /** Packing list: header labels, parties, and the weights/packages table with its totals. */
 import type { ExtractionContext } from "../context";
-import { cleanGoods, readHeadingAbove, readLetterhead, readRoute } from "./fallbacks";
+import { cleanGoods, readHeadingAbove, readRoute } from "./fallbacks";
+import { readLetterhead } from "./letterhead";
+
 import { scanContainers } from "../scan";
 import { fillFromTable, readCargoTable, readPorts, readVesselVoyage, readWeights } from "./shared";
 
