@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildCleanPresentation, withFields } from "@/test/fixtures/examine/clean-presentation";
 import { examinePresentation } from "./examine";
 import { looksLikeCaption } from "./captions";
-import { figureDoubt } from "./doubt";
+import { figureDoubt, runOnName, truncatedName } from "./doubt";
 import { referenceKey } from "./similarity";
 import type { ExaminedDocument } from "./types";
 
@@ -86,6 +86,25 @@ describe("values of the wrong kind or cut short", () => {
     expect(rulesOf(withFields(buildCleanPresentation(), "packing_list", { port_of_discharge: "GULF STAR FOODSTUFF TRADING L.L.C." }))).toEqual([]);
     expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "GULF STAR" }))).toEqual(["invoice.made_out_to_applicant:warning"]);
     expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "DESERT ROSE GENERAL TRADING LLC" }))).toEqual(["invoice.made_out_to_applicant:discrepancy"]);
+  });
+});
+
+describe("names cut at the start or run on into the next box", () => {
+  it("tells a name that lost its first line, or ran on past its end, from another party", () => {
+    expect(truncatedName("AMBER BANK AS", "NORDIC AMBER BANK AS")).toBe(true);
+    expect(truncatedName("BANK AS", "NORDIC AMBER TRADE BANK AS")).toBe(false);
+    expect(runOnName("SUNRISE PROVISIONS SDN KABULI CHICKPEAS", "SUNRISE PROVISIONS SDN BHD")).toBe(true);
+    expect(runOnName("SUNRISE PROVISIONS TRADING", "SUNRISE PROVISIONS SDN BHD")).toBe(false);
+    expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "DESERT ROSE GENERAL TRADING LLC" }))).toEqual(["invoice.made_out_to_applicant:discrepancy"]);
+  });
+});
+
+describe("figures the read text contradicts", () => {
+  it("warns when the line read also prints the other document's figure, or prints several figures and not this one", () => {
+    const clean = buildCleanPresentation();
+    expect(rulesOf(withEvidence(clean, "Packing List", "gross_weight_kg", 3750, 0.8, "TOTAL 3,750.000 KGS 100,400.000 KGS"))).toEqual(["consistency.gross_weight:warning"]);
+    expect(rulesOf(withEvidence(clean, "Packing List", "gross_weight_kg", 45500, 0.8, "2,150.00 2,150.00 2,500.00 2,150.00"))).toEqual(["consistency.gross_weight:warning"]);
+    expect(rulesOf(withEvidence(clean, "Packing List", "gross_weight_kg", 100650, 0.8, "TOTAL 100,650.000 KGS 99,000.000 KGS"))).toEqual(["consistency.gross_weight:discrepancy"]);
   });
 });
 

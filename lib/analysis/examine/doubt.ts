@@ -67,6 +67,39 @@ export function figureDoubt(found: number, expected: number, agree: (a: number, 
   return undefined;
 }
 
+/** A printed figure, "20,976.000" or "20.976,000": both readings, since the convention is not known. */
+const FIGURE = /\d[\d.,]*\d|\d/g;
+
+function figuresIn(text: string): number[][] {
+  return [...text.matchAll(FIGURE)].map(([token]) => [
+    Number(token.replace(/,/g, "")),
+    Number(token.replace(/\./g, "").replace(",", ".")),
+  ].filter(Number.isFinite));
+}
+
+/** A figure is printed as read, or converted between kilograms and tonnes. */
+const UNIT_FACTORS = [1, 1000, 0.001];
+
+/**
+ * What the text the reader took a figure from says against it: the line also
+ * prints the other document's figure (a row of gross, tare and net read in
+ * the wrong column), or it prints several figures and not this one (a sum or
+ * a join the reader made, not a figure the document states).
+ */
+export function evidenceDoubt(doc: Doc, key: string, value: number, expected: number, agree: (a: number, b: number) => boolean, what: string): string | undefined {
+  const text = doc.evidence?.[key]?.text;
+  if (!text) return undefined;
+  const figures = figuresIn(text);
+  const shows = (n: number) => figures.some((readings) => readings.some((r) => UNIT_FACTORS.some((f) => agree(r * f, n))));
+  if (figures.length >= 2 && shows(expected)) {
+    return `the text ${what} was read from on the ${doc.type} ("${text.slice(0, 60)}") also prints ${formatNumber(expected)}: the reader may have taken the wrong column`;
+  }
+  if (figures.length >= 3 && !shows(value)) {
+    return `${what} ${formatNumber(value)} is not printed on the ${doc.type}'s line read for it: the reader computed or joined it from several figures`;
+  }
+  return undefined;
+}
+
 /** Rules that compare party names: a name cut short at the edge of its box reads as another party. */
 const NAME_RULES = new Set([
   "invoice.issued_by_beneficiary", "invoice.made_out_to_applicant", "bl.consignee_as_credit", "bl.notify_party_as_credit",
@@ -77,17 +110,39 @@ function nameWords(name: string): string[] {
   return name.toUpperCase().replace(/^[^A-Z0-9]*/, "").replace(/^(?:TO\s+)?(?:THE\s+)?ORDER\s+OF\s+/, "").replace(/[^A-Z0-9&]+/g, " ").trim().split(" ").filter(Boolean);
 }
 
-/** "AL NOOR FOODSTUFF" for "AL NOOR FOODSTUFF TRADING LLC": the words read are the first words of the other name. */
+/**
+ * "AL NOOR FOODSTUFF" for "AL NOOR FOODSTUFF TRADING LLC": the words read are
+ * the first words of the other name (cut at the box's edge), or most of its
+ * last words ("AMBER BANK AS" for "NORDIC AMBER BANK AS": its first line lost).
+ */
 export function truncatedName(found: string, expected: string): boolean {
   const [a, b] = [nameWords(found), nameWords(expected)];
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  return short.length > 0 && short.length < long.length && short.every((w, i) => w === long[i]);
+  if (short.length === 0 || short.length >= long.length) return false;
+  if (short.every((w, i) => w === long[i])) return true;
+  const tail = long.slice(long.length - short.length);
+  return short.length >= 2 && short.length * 2 >= long.length && short.every((w, i) => w === tail[i]);
+}
+
+/**
+ * "SUNRISE PROVISIONS SDN KABULI CHICKPEAS" for "SUNRISE PROVISIONS SDN BHD":
+ * most of the name's words, in order from its start, then other words — the
+ * reader ran on into the text beside or below the name's box.
+ */
+export function runOnName(found: string, expected: string): boolean {
+  const [a, b] = [nameWords(found), nameWords(expected)];
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  return shared >= 2 && shared * 2 > b.length && shared < a.length;
 }
 
 function nameDoubt(finding: Finding): string | undefined {
   if (!NAME_RULES.has(finding.rule) || !finding.found || !finding.expected) return undefined;
-  const cut = finding.expected.split(" / ").find((e) => truncatedName(finding.found!, e));
-  return cut ? `"${finding.found}" and "${cut}" are one name, one of them cut short` : undefined;
+  const options = finding.expected.split(" / ");
+  const cut = options.find((e) => truncatedName(finding.found!, e));
+  if (cut) return `"${finding.found}" and "${cut}" are one name, one of them cut short`;
+  const runOn = options.find((e) => runOnName(finding.found!, e));
+  return runOn ? `"${finding.found}" opens with most of "${runOn}": the rest may be text read on from beside the name` : undefined;
 }
 
 /** The finding as a warning that names why its values are in doubt; a warning or info stays what it is. */

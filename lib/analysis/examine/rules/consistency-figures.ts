@@ -6,7 +6,7 @@
  * misread or a lot explains it (doubt.ts, lots.ts).
  */
 import { readNumber } from "../fields";
-import { figureDoubt, withDoubt } from "../doubt";
+import { evidenceDoubt, figureDoubt, withDoubt } from "../doubt";
 import { distinctDocuments, lotHint, simpleFraction } from "../lots";
 import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { formatNumber, report, type RuleSpec } from "../rule-kit";
@@ -92,7 +92,8 @@ function clusterUnits(units: Unit[], agree: Agree): { value: number; units: Unit
 
 /** Why a dissenting figure may not be a conflict: a misread or a lot of the shipment (unsure reads: doubt.ts weighReads). */
 function doubtsOf(doc: Doc, value: number, expected: number, key: string, agree: Agree, bls: Doc[]): string[] {
-  const misread = figureDoubt(value, expected, agree, `the ${key.replace(/_kg$/, "").replace(/_/g, " ")}`);
+  const what = `the ${key.replace(/_kg$/, "").replace(/_/g, " ")}`;
+  const misread = figureDoubt(value, expected, agree, what) ?? evidenceDoubt(doc, key, value, expected, agree, what);
   const lot = lotHint(doc, bls);
   const part = simpleFraction(value, expected, agree);
   const lotDoubt = value < expected && (lot || part)
