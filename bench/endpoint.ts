@@ -1,155 +1,108 @@
 /**
- * Endpoint benchmark: POST /v1/documents/analyze served by the real route
- * module in its own process (test/support/serve.ts), on embedded PGlite and on
- * PostgreSQL. A small digital PDF is sent by 1 and by 8 concurrent clients;
- * prints p50/p99 latency, requests per second and the server's peak RSS.
- * Run alone: `npx tsx bench/endpoint.ts` (PostgreSQL from TEST_DATABASE_URL).
+ * Endpoint benchmark: what a one-page digital invoice costs at each layer, in
+ * one run on this machine. For a PDF drawn with the 14 standard fonts and one
+ * with embedded fonts (the generator's invoice, as Word, Chromium or an ERP
+ * make them): raw pdfjs text extraction, the engine in-process
+ * (analyzeDocument), and POST /v1/documents/analyze served by the real route
+ * module in its own process (test/support/serve.ts) with its readers. Then the
+ * embedded-font file at 1, 2 and 8 clients — the first 8-client run straight
+ * after start, before any other request — and resident memory of the server
+ * and each idle reader. On embedded PGlite, and on PostgreSQL when it answers.
+ * Run alone: `npx tsx bench/endpoint.ts` (PostgreSQL from TEST_DATABASE_URL; `--pglite` for PGlite only).
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
-import { closeDb, openDb, type Db } from "@/db/client";
-import { analyzeForm, createTestOrganization, invoicePages, makePdf } from "@/test/support/api-fixtures";
-import { testDatabases, testDatabaseUrl } from "@/test/support/databases";
-import { readRss, resetPeakRss, startServerProcess, type ServerProcess } from "@/test/support/server-process";
+import { analyzeDocument } from "@/lib/analysis/index";
+import { generateDocument } from "@/test/fixtures/generator/index";
+import { invoicePages, makePdf } from "@/test/support/api-fixtures";
+import { extractRawText } from "./engine";
+import { startTarget, type Database, type Target } from "./endpoint-target";
+import { formatEndpoint } from "./endpoint-report";
+import { idleMemory, post, runClients, type ClientsRun, type IdleMemory } from "./endpoint-load";
 
-/** Requests per measured run, whatever the concurrency. */
 export const REQUESTS_PER_RUN = 80;
-export const CONCURRENCIES = [1, 8] as const;
-/** Unmeasured requests first: the engine and the database load on first use. */
-const WARMUP_REQUESTS = 3;
-/** High enough that the benchmark never meets the limit. */
-const BENCH_RATE_LIMIT = 1_000_000;
-const MB = 2 ** 20;
+export const CONCURRENCIES = [1, 2, 8] as const;
+/** Timed in-process rounds per file (after one warm-up); medians are reported. */
+const INPROCESS_ROUNDS = 25;
+/** Requests per file at 1 client when comparing the endpoint with the engine. */
+const COMPARE_REQUESTS = 40;
+/** A generated invoice of one page with embedded fonts (seed 1 is the boxed-grid layout, one page). */
+const EMBEDDED_SEED = 1;
 
-export interface EndpointRun {
-  database: "pglite" | "postgresql";
-  concurrency: number;
-  requests: number;
-  /** Responses other than 200. */
-  failures: number;
-  p50Ms: number;
-  p99Ms: number;
-  requestsPerSecond: number;
-  peakRssMb: number;
+export interface FileCost {
+  file: "standard fonts" | "embedded fonts";
+  rawPdfjsMs: number;
+  engineMs: number;
+  /** p50 of the endpoint at 1 client, per database. */
+  endpointMs: Partial<Record<Database, number>>;
 }
 
-interface Target {
-  database: EndpointRun["database"];
-  key: string;
-  server: ServerProcess;
-  cleanup: () => Promise<void>;
+export interface EndpointReport {
+  cores: number;
+  files: FileCost[];
+  runs: (ClientsRun & { database: Database; cold: boolean })[];
+  memory: (IdleMemory & { database: Database })[];
 }
 
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-async function issueKey(db: Db): Promise<string> {
-  return (await createTestOrganization(db)).production.key;
+/** Raw pdfjs and the engine on the same bytes, interleaved, in this process. */
+async function inProcessCosts(pdf: Uint8Array): Promise<{ rawPdfjsMs: number; engineMs: number }> {
+  const raw: number[] = [];
+  const engine: number[] = [];
+  for (let round = 0; round <= INPROCESS_ROUNDS; round++) {
+    const t0 = performance.now();
+    await extractRawText(pdf);
+    const t1 = performance.now();
+    await analyzeDocument(pdf.slice());
+    const t2 = performance.now();
+    if (round === 0) continue;
+    raw.push(t1 - t0);
+    engine.push(t2 - t1);
+  }
+  return { rawPdfjsMs: median(raw), engineMs: median(engine) };
 }
 
-async function startPglite(): Promise<Target> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-bench-"));
-  const db = await openDb({ dataDir });
-  const key = await issueKey(db);
-  await closeDb(db);
-  const server = await startServerProcess({ DATABASE_URL: undefined, PGLITE_DIR: dataDir, RATE_LIMIT_PRODUCTION: String(BENCH_RATE_LIMIT) });
-  return { database: "pglite", key, server, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
-}
+export async function benchEndpoint(options: { databases?: Database[] } = {}): Promise<EndpointReport> {
+  const standard = await makePdf([invoicePages()[0]!]);
+  const embedded = (await generateDocument({ type: "commercial_invoice", seed: EMBEDDED_SEED })).pdf;
+  const inputs = [
+    { file: "standard fonts" as const, pdf: standard },
+    { file: "embedded fonts" as const, pdf: embedded },
+  ];
+  const files: FileCost[] = [];
+  for (const input of inputs) files.push({ file: input.file, ...(await inProcessCosts(input.pdf)), endpointMs: {} });
 
-async function startPostgres(): Promise<Target> {
-  const postgresql = testDatabases().find((database) => database.name === "postgresql");
-  if (!postgresql) throw new Error("no PostgreSQL test database configured");
-  const db = await postgresql.open();
-  const key = await issueKey(db);
-  await postgresql.close(db);
-  const server = await startServerProcess({ DATABASE_URL: testDatabaseUrl(), RATE_LIMIT_PRODUCTION: String(BENCH_RATE_LIMIT) });
-  return { database: "postgresql", key, server, cleanup: async () => undefined };
-}
-
-async function post(target: Target, pdf: Uint8Array): Promise<{ ok: boolean; ms: number }> {
-  const started = performance.now();
-  const response = await fetch(`${target.server.origin}/v1/documents/analyze`, {
-    method: "POST",
-    headers: { "x-api-key": target.key },
-    body: analyzeForm({ file: { bytes: pdf, name: "invoice.pdf" } }),
-  });
-  await response.arrayBuffer();
-  return { ok: response.status === 200, ms: performance.now() - started };
-}
-
-async function measure(target: Target, pdf: Uint8Array, concurrency: number, requests: number): Promise<EndpointRun> {
-  await resetPeakRss(target.server.pid);
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const started = performance.now();
-  const client = async () => {
-    while (next < requests) {
-      next += 1;
-      const { ok, ms } = await post(target, pdf);
-      latencies.push(ms);
-      if (!ok) failures += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, client));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    database: target.database,
-    concurrency,
-    requests,
-    failures,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    requestsPerSecond: requests / seconds,
-    peakRssMb: (await readRss(target.server.pid)).peak / MB,
-  };
-}
-
-/** Runs every database × concurrency combination; a database that cannot start is reported and skipped. */
-export async function benchEndpoint(requests = REQUESTS_PER_RUN): Promise<EndpointRun[]> {
-  const pdf = await makePdf(invoicePages());
-  const runs: EndpointRun[] = [];
-  for (const start of [startPglite, startPostgres]) {
+  const report: EndpointReport = { cores: availableParallelism(), files, runs: [], memory: [] };
+  for (const database of options.databases ?? ["pglite", "postgresql"]) {
     let target: Target;
     try {
-      target = await start();
+      target = await startTarget(database);
     } catch (error) {
-      console.error(`endpoint bench: skipped a database: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`endpoint bench: skipped ${database}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
     try {
-      for (let i = 0; i < WARMUP_REQUESTS; i++) await post(target, pdf);
-      for (const concurrency of CONCURRENCIES) runs.push(await measure(target, pdf, concurrency, requests));
+      // From the first request after start: the readers must already be warm.
+      report.runs.push({ database, cold: true, ...(await runClients(target, embedded, 8, REQUESTS_PER_RUN)) });
+      for (const [i, input] of inputs.entries()) {
+        files[i]!.endpointMs[database] = (await runClients(target, input.pdf, 1, COMPARE_REQUESTS)).p50Ms;
+      }
+      for (const clients of CONCURRENCIES) report.runs.push({ database, cold: false, ...(await runClients(target, embedded, clients, REQUESTS_PER_RUN)) });
+      report.memory.push({ database, ...(await idleMemory(target)) });
     } finally {
-      await target.server.stop();
-      await target.cleanup();
+      await target.stop();
     }
   }
-  return runs;
+  return report;
 }
 
-export function formatEndpointRuns(runs: EndpointRun[]): string {
-  const header = "database    clients  requests  failures  p50 ms  p99 ms  req/s  peak RSS MB";
-  const rows = runs.map((run) =>
-    [
-      run.database.padEnd(10),
-      String(run.concurrency).padStart(7),
-      String(run.requests).padStart(9),
-      String(run.failures).padStart(9),
-      run.p50Ms.toFixed(1).padStart(7),
-      run.p99Ms.toFixed(1).padStart(7),
-      run.requestsPerSecond.toFixed(1).padStart(6),
-      run.peakRssMb.toFixed(0).padStart(12),
-    ].join(" "),
-  );
-  return ["POST /v1/documents/analyze, 2-page digital PDF", header, ...rows].join("\n");
-}
+export { formatEndpoint, post };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  console.log(formatEndpointRuns(await benchEndpoint()));
+  const databases: Database[] | undefined = process.argv.includes("--pglite") ? ["pglite"] : undefined;
+  console.log(formatEndpoint(await benchEndpoint({ databases })));
 }

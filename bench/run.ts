@@ -29,17 +29,17 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
 
 interface EndpointModule {
-  benchEndpoint: () => Promise<unknown[]>;
-  formatEndpointRuns: (runs: never[]) => string;
+  benchEndpoint: () => Promise<unknown>;
+  formatEndpoint: (report: never) => string;
 }
 
-async function runEndpoint(): Promise<unknown[] | undefined> {
+async function runEndpoint(): Promise<unknown> {
   const file = join(here, "endpoint.ts");
   if (args.has("--no-endpoint") || !existsSync(file)) return undefined;
   const endpoint = (await import(file)) as EndpointModule;
-  const runs = await endpoint.benchEndpoint();
-  console.log(`\n== Endpoint\n${endpoint.formatEndpointRuns(runs as never[])}`);
-  return runs;
+  const report = await endpoint.benchEndpoint();
+  console.log(`\n== Endpoint\n${endpoint.formatEndpoint(report as never)}`);
+  return report;
 }
 
 /** What latest.json keeps of a case: its scores and timing, not the full arrays. */

@@ -1,7 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
 import { env } from "@/lib/env";
-import { clientExecutor, transactionExecutor } from "./sql-executor";
+import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
 
 /**
  * The analysis queue on pg-boss (see the README, "Jobs"): jobs live in the
@@ -14,8 +14,16 @@ export interface QueuedJob {
   organizationId: string;
 }
 
-/** pg-boss's shortest polling interval: how soon a worker elsewhere notices a new job. */
+/** pg-boss's shortest polling interval: how soon a worker elsewhere notices a new job (PostgreSQL). */
 const POLLING_INTERVAL_SECONDS = 0.5;
+/**
+ * On embedded PGlite every job is queued by this very process, which wakes its
+ * workers (wake): polling only finds retries whose delay has passed. Each poll
+ * is a query on the thread that serves requests, so it is rare.
+ */
+const EMBEDDED_POLLING_INTERVAL_SECONDS = 5;
+/** Jobs the queue gave up on only need their failure recorded: no hurry. */
+const DEAD_LETTER_POLLING_INTERVAL_SECONDS = 5;
 /** A job whose worker died is taken again after twice the reading cap (the reader itself stops at once the cap). */
 const EXPIRY_PER_TIMEOUT = 2;
 /** Attempts after the first when a worker dies or fails for a reason that is not the file's; waits double each time. */
@@ -28,6 +36,7 @@ export class AnalysisQueue {
     private readonly boss: PgBoss,
     private readonly executor: PgBoss.Db,
     readonly name: string,
+    private readonly pollingIntervalSeconds: number,
   ) {}
 
   static async start(db: Db): Promise<AnalysisQueue> {
@@ -53,12 +62,25 @@ export class AnalysisQueue {
       retryBackoff: true,
       expireInSeconds: Math.ceil((config.ANALYSIS_TIMEOUT_MS / 1000) * EXPIRY_PER_TIMEOUT),
     });
-    return new AnalysisQueue(boss, executor, name);
+    return new AnalysisQueue(boss, executor, name, isEmbedded(db) ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS);
   }
 
-  /** Queues a job inside the caller's transaction; `priority` higher goes first. */
+  /**
+   * Queues a job inside the caller's transaction; `priority` higher goes
+   * first. Never ahead of the organization's own waiting jobs: the priority
+   * from admission (minus the organization's unfinished jobs) rises again as
+   * its jobs finish, and a later job must not overtake an earlier one of the
+   * same organization — under a steady flood that starved a few requests for
+   * many seconds. Between organizations, priority still interleaves them.
+   */
   async send(tx: Db, job: QueuedJob, priority: number): Promise<void> {
-    await this.boss.send(this.name, job, { priority, db: transactionExecutor(tx) });
+    const executor = transactionExecutor(tx);
+    const { rows } = await executor.executeSql(
+      "SELECT min(priority) AS lowest FROM pgboss.job WHERE name = $1 AND state < 'active' AND data->>'organizationId' = $2",
+      [this.name, job.organizationId],
+    );
+    const lowest = (rows[0] as { lowest: number | null } | undefined)?.lowest;
+    await this.boss.send(this.name, job, { priority: lowest == null ? priority : Math.min(priority, Number(lowest)), db: executor });
   }
 
   /** Lets this process's idle workers look for a job now rather than at their next poll. */
@@ -72,14 +94,23 @@ export class AnalysisQueue {
    * that the queue gives up on reach `handleAbandoned`.
    */
   async work(concurrency: number, handle: (job: QueuedJob, attempt: number) => Promise<void>, handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>): Promise<void> {
-    const options = { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 };
+    const options = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true as const };
     for (let i = 0; i < concurrency; i++) {
-      const id = await this.boss.work<QueuedJob>(this.name, { ...options, includeMetadata: true }, async ([job]) => {
-        if (job) await handle(job.data, job.retryCount + 1);
+      let id = "";
+      id = await this.boss.work<QueuedJob>(this.name, options, async ([job]) => {
+        if (!job) return;
+        try {
+          await handle(job.data, job.retryCount + 1);
+        } finally {
+          // pg-boss sleeps out its polling interval after every fetch, even one that found a job,
+          // unless notified: a worker that just finished one looks for the next at once instead.
+          // Only an empty queue lets it sleep (until wake or the next poll).
+          this.boss.notifyWorker(id);
+        }
       });
       this.workerIds.push(id);
     }
-    await this.boss.work<QueuedJob>(`${this.name}-failed`, options, async ([job]) => {
+    await this.boss.work<QueuedJob>(`${this.name}-failed`, { pollingIntervalSeconds: DEAD_LETTER_POLLING_INTERVAL_SECONDS, batchSize: 1 }, async ([job]) => {
       if (job) await handleAbandoned(job.data, "the job was abandoned after its last attempt");
     });
   }

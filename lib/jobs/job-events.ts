@@ -32,3 +32,14 @@ export function jobEvents(): EventEmitter {
 export function announceOutcome(outcome: JobOutcome): void {
   jobEvents().emit(outcome.jobId, outcome);
 }
+
+const CLAIMED = ":claimed";
+
+/** A job was taken by this process's worker: its outcome will be announced here, so a waiter here need not poll for it. */
+export function announceClaim(jobId: string): void {
+  jobEvents().emit(`${jobId}${CLAIMED}`);
+}
+
+export function claimEventOf(jobId: string): string {
+  return `${jobId}${CLAIMED}`;
+}

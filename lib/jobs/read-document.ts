@@ -1,7 +1,6 @@
-import { pageTextsOf, type PageText } from "@/lib/analysis/examine/page-text";
-import { ingestDocumentIsolated } from "@/lib/analysis/isolate/ingest-isolated";
+import type { PageText } from "@/lib/analysis/examine/page-text";
+import { readIsolated } from "@/lib/analysis/isolate/ingest-isolated";
 import type { ProcessPool } from "@/lib/analysis/isolate/pool";
-import { analyzePages } from "@/lib/analysis/pipeline";
 import type { Page, SplitResult } from "@/lib/analysis/types";
 
 export interface ReadOptions {
@@ -10,10 +9,13 @@ export interface ReadOptions {
   maxPages: number;
   /** Whose document it is (an organization id): tenants take turns for the readers. */
   tenant?: string;
+  /** Bring back every page's positioned lines too (the web app stores them; the API does not need them). */
+  keepPages?: boolean;
 }
 
 export interface ReadDocument {
-  pages: Page[];
+  /** Only when asked for (keepPages). */
+  pages?: Page[];
   /** The analyze array, exactly as the API returns it. */
   result: SplitResult[];
   /** Each page's text and whether OCR read it: what the clause rules of an examination read. */
@@ -24,18 +26,15 @@ export interface ReadDocument {
 
 /**
  * Bytes to the analyze array, the one way every caller does it (the job
- * worker, the CLI): read once in an isolated reader process (time and memory
- * caps), then the pure pipeline once, and the page text once.
+ * worker, the CLI): read and analysed once in an isolated reader process
+ * (time and memory caps), which sends back the array and the page text.
  */
 export async function readDocument(bytes: Uint8Array, options: ReadOptions, pool: ProcessPool): Promise<ReadDocument> {
   const started = performance.now();
-  const pages = await ingestDocumentIsolated(bytes, { maxPages: options.maxPages, tenant: options.tenant, bounded: false }, pool);
-  const result = analyzePages(pages, { evidence: options.evidence, fileName: options.fileName });
-  return {
-    pages,
-    result,
-    pageText: pageTextsOf(pages),
-    pageCount: Math.max(0, ...pages.map((p) => p.number)),
-    durationMs: Math.round(performance.now() - started),
-  };
+  const read = await readIsolated(
+    bytes,
+    { fileName: options.fileName, evidence: options.evidence, maxPages: options.maxPages, keepPages: options.keepPages ?? false, tenant: options.tenant, bounded: false },
+    pool,
+  );
+  return { ...read, durationMs: Math.round(performance.now() - started) };
 }

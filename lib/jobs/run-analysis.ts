@@ -8,7 +8,7 @@ import { AnalysisError } from "@/lib/analysis/errors";
 import type { ProcessPool } from "@/lib/analysis/isolate/pool";
 import { env } from "@/lib/env";
 import type { QueuedJob } from "./analysis-queue";
-import { announceOutcome } from "./job-events";
+import { announceClaim, announceOutcome } from "./job-events";
 import { readDocument, type ReadDocument } from "./read-document";
 
 /** What a set file shows when its analysis failed for a reason that is not the file's. */
@@ -30,11 +30,14 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
     return row;
   });
   if (!claimed) return;
+  announceClaim(job.jobId);
   const bytes = await readStoredFile(db, { organizationId: job.organizationId, storageKey: claimed.storageKey });
   if (!bytes) throw new Error(`the stored bytes of analysis job ${job.jobId} are missing`);
   let read: ReadDocument;
   try {
-    read = await readDocument(bytes, { fileName: claimed.inputName ?? "", evidence: claimed.evidence, maxPages: env().MAX_PAGES, tenant: job.organizationId }, pool);
+    // A web upload keeps its pages (the set page draws where each value was found); an API input needs only the array.
+    const options = { fileName: claimed.inputName ?? "", evidence: claimed.evidence, maxPages: env().MAX_PAGES, tenant: job.organizationId, keepPages: claimed.setFileId !== null };
+    read = await readDocument(bytes, options, pool);
   } catch (error) {
     if (!(error instanceof AnalysisError)) throw error;
     await failAnalysisJob(db, claimed, error.code, error.message);

@@ -6,13 +6,14 @@ import { ensureInProcessWorker, startAnalysisWorker } from "./worker";
 
 /**
  * Starts a process's part in the queue before it serves anything: the
- * database migrated, the readers started (so the first request does not pay
- * for them), and — in `npm start`, unless ANALYSIS_IN_PROCESS_WORKER=false —
- * a worker that takes the jobs left waiting by a previous run at once.
+ * database migrated, the readers started and their modules loaded (so the
+ * first requests never wait seconds for a reader to start), and — in `npm
+ * start`, unless ANALYSIS_IN_PROCESS_WORKER=false — a worker that takes the
+ * jobs left waiting by a previous run at once.
  */
 export async function startServerWorker(): Promise<void> {
   const db = await getDb();
-  if (env().ANALYSIS_IN_PROCESS_WORKER) sharedPool();
+  if (env().ANALYSIS_IN_PROCESS_WORKER) await sharedPool().ready();
   await ensureInProcessWorker(db);
 }
 
@@ -26,6 +27,7 @@ export async function startStandaloneWorker(): Promise<void> {
     throw new Error("npm run worker needs DATABASE_URL (PostgreSQL): embedded PGlite serves one process, and npm start already runs a worker in it.");
   }
   const db = await getDb();
+  await sharedPool().ready();
   await startAnalysisWorker(db, { concurrency: config.ANALYSIS_WORKERS, pool: sharedPool() });
 }
 

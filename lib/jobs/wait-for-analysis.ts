@@ -3,7 +3,7 @@ import { findAnalysis } from "@/db/queries/analyses";
 import { findAnalysisJob } from "@/db/queries/analysis-jobs";
 import type { PageText } from "@/lib/analysis/examine/page-text";
 import type { SplitResult } from "@/lib/analysis/types";
-import { jobEvents, type JobOutcome } from "./job-events";
+import { claimEventOf, jobEvents, type JobOutcome } from "./job-events";
 
 /** Polls for a job that another process runs start at this and double up to the cap. */
 const FIRST_POLL_MS = 50;
@@ -28,33 +28,50 @@ async function recordedOutcome(db: Db, job: FinishedJob): Promise<JobOutcome | u
  * Resolves when the job has ended. A job that ends in this process (the
  * in-process worker) is announced at once, result included; one that another
  * process runs is read from the database, polled with a growing interval.
+ * Once this process's worker has taken the job, the database is polled only
+ * at the longest interval (in case the attempt fails and another process
+ * retries it): each poll is a query on the one thread that also serves
+ * requests and, on PGlite, runs the database.
  */
 export function waitForAnalysis(db: Db, job: FinishedJob): Promise<JobOutcome> {
   const events = jobEvents();
   return new Promise<JobOutcome>((resolve, reject) => {
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let claimedHere = false;
+    const stopListening = () => {
+      clearTimeout(timer);
+      events.off(job.jobId, finish);
+      events.off(claimEventOf(job.jobId), onClaim);
+    };
     const finish = (outcome: JobOutcome) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      events.off(job.jobId, finish);
+      stopListening();
       resolve(outcome);
     };
-    // Listen before the first look, so an ending between the two is not missed.
-    events.on(job.jobId, finish);
     const poll = (delayMs: number) => {
       recordedOutcome(db, job).then((outcome) => {
         if (settled) return;
         if (outcome) return finish(outcome);
-        timer = setTimeout(() => poll(Math.min(MAX_POLL_MS, delayMs * 2)), delayMs);
+        const next = claimedHere ? MAX_POLL_MS : delayMs;
+        timer = setTimeout(() => poll(Math.min(MAX_POLL_MS, next * 2)), next);
       }, (error: unknown) => {
         if (settled) return;
         settled = true;
-        events.off(job.jobId, finish);
+        stopListening();
         reject(error);
       });
     };
+    const onClaim = () => {
+      claimedHere = true;
+      if (timer === undefined || settled) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => poll(MAX_POLL_MS), MAX_POLL_MS);
+    };
+    // Listen before the first look, so an ending between the two is not missed.
+    events.on(job.jobId, finish);
+    events.on(claimEventOf(job.jobId), onClaim);
     poll(FIRST_POLL_MS);
   });
 }

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { analysisJobs } from "@/db/schema";
+import { readerPreload } from "@/lib/analysis/isolate/ingest-isolated";
 import { ProcessPool } from "@/lib/analysis/isolate/pool";
 import { resetEnvForTests } from "@/lib/env";
 import { OrganizationBusyError, startAnalysisWorker, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
@@ -24,7 +25,7 @@ describe.each(testDatabases())("fairness between organizations on $name", (datab
     vi.stubEnv("ANALYSIS_ORG_MAX_JOBS", String(ORGANIZATION_CAP));
     resetEnvForTests();
     db = await database.open();
-    pool = new ProcessPool({ size: 1, preload: [`${process.cwd()}/lib/analysis/ingest/index.ts`] });
+    pool = new ProcessPool({ size: 1, preload: readerPreload() });
   });
   afterAll(async () => {
     pool?.close();

@@ -1,8 +1,8 @@
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { analyses, analysisJobs } from "@/db/schema";
+import { readerPreload } from "@/lib/analysis/isolate/ingest-isolated";
 import { ProcessPool } from "@/lib/analysis/isolate/pool";
 import { resetEnvForTests } from "@/lib/env";
 import { forgetAnalysisWorker, resultOf, startAnalysisWorker, stopAnalysisQueue, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
@@ -20,8 +20,6 @@ import { jobStates, statusOf, until } from "./support";
  * exactly once after it; a set deleted while its file is being read leaves
  * nothing behind.
  */
-const INGEST_MODULE = join(process.cwd(), "lib/analysis/ingest/index.ts");
-
 describe.each(testDatabases())("analysis jobs on $name", (database) => {
   let db: Db;
   let org: TestOrganization;
@@ -35,7 +33,7 @@ describe.each(testDatabases())("analysis jobs on $name", (database) => {
     db = await database.open();
     org = await createTestOrganization(db);
     invoice = await makePdf(invoicePages());
-    pool = new ProcessPool({ size: 2, preload: [INGEST_MODULE], jobTimeoutMs: 4_000 });
+    pool = new ProcessPool({ size: 2, preload: readerPreload(), jobTimeoutMs: 4_000 });
   });
   afterAll(async () => {
     pool?.close();

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import type { IngestOptions } from "../ingest";
 import type { Page } from "../types";
 import { DEFAULT_MAX_HEAP_MB, ProcessPool } from "./pool";
+import type { ReaderOptions, ReaderResult } from "./read-in-reader";
 
 /**
  * Ingestion (parsing and OCR) in the shared isolation pool. The analysis steps
@@ -24,6 +25,13 @@ export interface IsolatedIngestOptions extends IngestOptions {
 const MIB = 2 ** 20;
 /** Sources are resolved from the project root: the working directory of `next start`, tsx and Vitest alike. */
 const INGEST_MODULE = "lib/analysis/ingest/index.ts";
+/** Ingestion and the pipeline together (read-in-reader.ts); it imports the ingest module, so preloading it loads both. */
+const READER_MODULE = "lib/analysis/isolate/read-in-reader.ts";
+
+/** What a reader loads before it says it is ready (pools of tests and tools pass it too). */
+export function readerPreload(): string[] {
+  return [join(process.cwd(), READER_MODULE)];
+}
 
 /** One pool per server process, kept on globalThis so that Next's dev reloads reuse it. */
 const POOL_KEY = Symbol.for("shipshape.isolation-pool");
@@ -40,7 +48,7 @@ export function sharedPool(): ProcessPool {
       maxRssBytes: config.ANALYSIS_MAX_MEMORY_MB * MIB,
       // The V8 heap is part of the resident memory: it can never usefully exceed the memory cap.
       maxHeapMb: Math.min(DEFAULT_MAX_HEAP_MB, config.ANALYSIS_MAX_MEMORY_MB),
-      preload: [join(process.cwd(), INGEST_MODULE)],
+      preload: readerPreload(),
     });
     // Every reader starts now, with the first document: the next ones find the engine loaded.
     holder[POOL_KEY].warm();
@@ -58,4 +66,19 @@ export function ingestDocumentIsolated(bytes: Uint8Array, options: IsolatedInges
   const { timeoutMs, tenant, bounded, ...ingestOptions } = options;
   const module = join(process.cwd(), INGEST_MODULE);
   return pool.run<Page[]>({ module, exportName: "ingestDocument", args: [bytes, ingestOptions] }, { timeoutMs, tenant, bounded });
+}
+
+/**
+ * A document read and analysed in a reader process (readInReader): the
+ * pipeline runs there too, so only the analyze array and the page text come
+ * back. Same errors as ingestDocumentIsolated.
+ */
+export function readIsolated(
+  bytes: Uint8Array,
+  options: ReaderOptions & Pick<IsolatedIngestOptions, "timeoutMs" | "tenant" | "bounded">,
+  pool: ProcessPool = sharedPool(),
+): Promise<ReaderResult> {
+  const { timeoutMs, tenant, bounded, ...readerOptions } = options;
+  const module = join(process.cwd(), READER_MODULE);
+  return pool.run<ReaderResult>({ module, exportName: "readInReader", args: [bytes, readerOptions] }, { timeoutMs, tenant, bounded });
 }

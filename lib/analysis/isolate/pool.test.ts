@@ -108,6 +108,39 @@ describe("ProcessPool queueing", () => {
   });
 });
 
+describe("ProcessPool readers", () => {
+  const READER_JOBS = join(process.cwd(), "test/jobs/reader-jobs.ts");
+  const pidJob = { module: READER_JOBS, exportName: "readerPid", args: [] };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it("are all loaded when ready() resolves after warm()", async () => {
+    const pool = makePool({ size: 2 });
+    pool.warm();
+    expect(pool.readyReaders).toBe(0);
+    await pool.ready();
+    expect(pool.readyReaders).toBe(2);
+  });
+
+  it("replaces a worn reader without a gap: it serves on until its replacement has loaded, then goes", async () => {
+    const pool = makePool({ size: 1, maxJobsPerChild: 1 });
+    // The second job waits while the first runs, and is handed out the moment the first ends.
+    const [first, second] = await Promise.all([pool.run<number>(pidJob), pool.run<number>(pidJob)]);
+    // Worn after one job, but its replacement was still loading: the same reader took the next one.
+    expect(second).toBe(first);
+    await pool.ready();
+    const third = await pool.run<number>(pidJob);
+    expect(third).not.toBe(first);
+    expect(alive(first)).toBe(false);
+  });
+});
+
 describe("ingestDocumentIsolated", () => {
   const pool = makePool({ size: 1 });
 

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import { AnalysisError } from "../errors";
 import { FairQueue } from "./fair-queue";
 import { groupResidentBytes, killGroup, residentBytes } from "./process-control";
 import { QueueFullError } from "./queue-full-error";
-import { createJobTempDir, readerEnvironment, removeJobTempDir, sweepOrphanedTempDirs } from "./reader-environment";
+import { createJobTempDir, removeJobTempDir, sweepOrphanedTempDirs } from "./reader-environment";
+import { spawnReader, type ChildReply, type Slot } from "./reader-process";
 
 export { QueueFullError };
 
@@ -59,8 +58,6 @@ export const DEFAULT_MAX_HEAP_MB = 1024;
 export const DEFAULT_MAX_RSS_BYTES = 2 * 1024 * 1024 * 1024;
 export const DEFAULT_JOB_TIMEOUT_MS = 180_000;
 const DEFAULT_MAX_JOBS_PER_CHILD = 50;
-/** A child that has not loaded its modules by then is broken (not the job's fault): the job fails as an internal error. */
-const CHILD_START_TIMEOUT_MS = 120_000;
 const MEMORY_POLL_MS = 250;
 /** Every so many polls the whole process group is measured (OCR and renderer processes included). */
 const GROUP_POLL_EVERY = 4;
@@ -69,30 +66,12 @@ const DURATION_SMOOTHING = 0.2;
 /** The mean job duration assumed before any job has finished. */
 const INITIAL_JOB_ESTIMATE_MS = 2_000;
 const MAX_RETRY_AFTER_SECONDS = 300;
-/** The child entry, relative to the project root. */
-const CHILD_ENTRY = "lib/analysis/isolate/child.mjs";
 
 interface Waiting {
   job: IsolatedJob;
   timeoutMs: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
-}
-
-interface Slot {
-  child: ChildProcess;
-  ready: Promise<void>;
-  /** Set once the child has loaded its modules and said so. */
-  started: boolean;
-  jobs: number;
-}
-
-interface ChildReply {
-  id?: number;
-  ok?: boolean;
-  ready?: boolean;
-  value?: unknown;
-  error?: { name: string; code?: AnalysisError["code"]; message: string; page?: number };
 }
 
 export class ProcessPool {
@@ -102,6 +81,8 @@ export class ProcessPool {
   private nextId = 1;
   private meanJobMs = INITIAL_JOB_ESTIMATE_MS;
   private closed = false;
+  /** A reader starting in place of a worn one (retire). */
+  private replacing: Slot | undefined;
   private readonly size: number;
   private readonly root: string;
 
@@ -132,6 +113,16 @@ export class ProcessPool {
   /** Starts children up to the pool's size ahead of any job, so that the first jobs do not wait for a child to load the engine. */
   warm(): void {
     while (!this.closed && this.idle.length + this.running < this.size) this.idle.push(this.spawn());
+  }
+
+  /** Resolves once every reader started so far has loaded its modules (a server says it is ready only then). */
+  async ready(): Promise<void> {
+    await Promise.all(this.idle.map((slot) => slot.ready.catch(() => undefined)));
+  }
+
+  /** Idle readers that have loaded their modules. */
+  get readyReaders(): number {
+    return this.idle.filter((slot) => slot.started).length;
   }
 
   /** Jobs waiting for a free child. */
@@ -171,42 +162,38 @@ export class ProcessPool {
   }
 
   private spawn(): Slot {
-    // spawn with an "ipc" channel rather than fork: Turbopack (Next 16) resolves fork()'s first
-    // argument as a module request and fails `next build` with "Module not found: Can't resolve
-    // <dynamic>" on a path built at run time (vercel/next.js#97952); spawn's arguments are plain strings to it.
-    const heapCap = `--max-old-space-size=${this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB}`;
-    const child = spawn(process.execPath, [heapCap, join(this.root, CHILD_ENTRY), ...(this.options.preload ?? [])], {
-      cwd: this.root,
-      // No secret and nothing of the server's environment: see reader-environment.ts.
-      env: readerEnvironment(),
-      serialization: "advanced",
-      detached: true,
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    const slot: Slot = { child, ready: Promise.resolve(), started: false, jobs: 0 };
-    slot.ready = new Promise<void>((resolve, reject) => {
-      const startup = setTimeout(() => killGroup(child), CHILD_START_TIMEOUT_MS);
-      const onMessage = (message: ChildReply) => {
-        if (!message.ready) return;
-        child.off("message", onMessage);
-        clearTimeout(startup);
-        slot.started = true;
-        resolve();
-      };
-      child.on("message", onMessage);
-      child.once("exit", (code, signal) => {
-        clearTimeout(startup);
-        reject(new Error(`the isolation child exited before it was ready (${signal ?? `code ${code}`})`));
-      });
-    });
-    slot.ready.catch(() => undefined);
+    const slot = spawnReader(this.root, this.options.maxHeapMb ?? DEFAULT_MAX_HEAP_MB, this.options.preload ?? []);
     // An idle child that dies (killed from outside, crashed) must not be handed the next job.
-    child.once("exit", () => {
+    slot.child.once("exit", () => {
       const at = this.idle.indexOf(slot);
       if (at >= 0) this.idle.splice(at, 1);
     });
-    child.on("error", () => killGroup(child));
     return slot;
+  }
+
+  /**
+   * Replaces a reader that has served its share of jobs without a gap: it
+   * keeps serving until its replacement has loaded its modules, and only one
+   * reader is replaced at a time, so the readers never all restart at once (a
+   * start costs seconds of CPU; every request would wait for it).
+   */
+  private retire(slot: Slot): void {
+    if (this.closed || this.replacing) return; // tried again after its next job
+    const fresh = this.spawn();
+    this.replacing = fresh;
+    this.idle.push(fresh);
+    fresh.ready.then(
+      () => {
+        slot.retiring = true;
+        const at = this.idle.indexOf(slot);
+        // Idle: gone now. Busy: killed when its job ends (finish).
+        if (at >= 0) killGroup(this.idle.splice(at, 1)[0]!.child);
+      },
+      // The replacement failed to start: the worn reader serves on and is retired after its next job.
+      () => undefined,
+    ).finally(() => {
+      if (this.replacing === fresh) this.replacing = undefined;
+    });
   }
 
   /**
@@ -234,8 +221,11 @@ export class ProcessPool {
         // After the reader answered or was killed (its OCR and renderer processes with it).
         removeJobTempDir(tempDir);
         if (sentAt > 0) this.meanJobMs += DURATION_SMOOTHING * (performance.now() - sentAt - this.meanJobMs);
-        if (reusable && slot.jobs < (this.options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD)) this.idle.push(slot);
-        else {
+        if (slot.retiring) killGroup(child); // its replacement is already serving
+        else if (reusable) {
+          this.idle.push(slot);
+          if (slot.jobs >= (this.options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD)) this.retire(slot);
+        } else {
           killGroup(child);
           // Start the replacement now, so the next job does not also wait for a child to load its modules.
           if (!this.closed) this.idle.push(this.spawn());

@@ -1,0 +1,83 @@
+/** Load for the endpoint benchmark: clients posting one file in a loop, and the resident memory of the server and its readers. */
+import { readdirSync, readFileSync } from "node:fs";
+import { analyzeForm } from "@/test/support/api-fixtures";
+import { readRss } from "@/test/support/server-process";
+import type { Target } from "./endpoint-target";
+
+const MB = 2 ** 20;
+/** How long the server is left alone before its idle memory is read. */
+const SETTLE_MS = 3_000;
+
+export interface ClientsRun {
+  clients: number;
+  requests: number;
+  /** Responses other than 200. */
+  failures: number;
+  p50Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+}
+
+export interface IdleMemory {
+  serverMb: number;
+  readersMb: number[];
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+}
+
+export async function post(target: Target, pdf: Uint8Array): Promise<{ ok: boolean; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${target.server.origin}/v1/documents/analyze`, {
+    method: "POST",
+    headers: { "x-api-key": target.key },
+    body: analyzeForm({ file: { bytes: pdf, name: "invoice.pdf" } }),
+  });
+  await response.arrayBuffer();
+  return { ok: response.status === 200, ms: performance.now() - started };
+}
+
+/** `clients` clients send `requests` requests between them, each waiting for its answer before the next. */
+export async function runClients(target: Target, pdf: Uint8Array, clients: number, requests: number): Promise<ClientsRun> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (next < requests) {
+      next += 1;
+      const { ok, ms } = await post(target, pdf);
+      latencies.push(ms);
+      if (!ok) failures += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { clients, requests, failures, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), requestsPerSecond: requests / seconds };
+}
+
+/** Processes whose parent is `pid` (the server's readers). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return children;
+}
+
+/** Resident memory of the server and of each of its readers, after a few idle seconds. */
+export async function idleMemory(target: Target): Promise<IdleMemory> {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const serverMb = (await readRss(target.server.pid)).rss / MB;
+  const readersMb: number[] = [];
+  for (const pid of childrenOf(target.server.pid)) readersMb.push((await readRss(pid)).rss / MB);
+  return { serverMb, readersMb };
+}

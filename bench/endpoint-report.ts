@@ -1,0 +1,53 @@
+/** The endpoint benchmark's table. */
+import type { EndpointReport } from "./endpoint";
+import { formatTable } from "./report";
+
+const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? "-" : x.toFixed(1));
+const ratio = (a: number | undefined, b: number) => (a === undefined ? "-" : `${(a / b).toFixed(2)}x`);
+
+export function formatEndpoint(report: EndpointReport): string {
+  const databases = [...new Set(report.runs.map((run) => run.database))];
+  const costRows = report.files.map((f) => [
+    f.file,
+    ms(f.rawPdfjsMs),
+    ms(f.engineMs),
+    ratio(f.engineMs, f.rawPdfjsMs),
+    ...databases.flatMap((d) => [ms(f.endpointMs[d]), ratio(f.endpointMs[d], f.engineMs)]),
+  ]);
+  const costs = formatTable(
+    ["one-page invoice", "raw pdfjs ms", "engine ms", "engine/raw", ...databases.flatMap((d) => [`endpoint ms (${d}, 1 client)`, "endpoint/engine"])],
+    costRows,
+  );
+  const embedded = report.files.find((f) => f.file === "embedded fonts");
+  // Raw pdfjs on every core at once: the most documents per second this machine could read.
+  const limit = embedded ? (report.cores * 1000) / embedded.rawPdfjsMs : NaN;
+  const runRows = report.runs.map((run) => [
+    run.database,
+    `${run.clients}${run.cold ? " (first after start)" : ""}`,
+    String(run.requests),
+    String(run.failures),
+    ms(run.p50Ms),
+    ms(run.p99Ms),
+    `${(run.p99Ms / run.p50Ms).toFixed(1)}x`,
+    run.requestsPerSecond.toFixed(1),
+    `${((run.requestsPerSecond / limit) * 100).toFixed(0)}%`,
+  ]);
+  const runs = formatTable(["database", "clients", "requests", "failures", "p50 ms", "p99 ms", "p99/p50", "req/s", "of raw limit"], runRows);
+  const memoryRows = report.memory.map((m) => [
+    m.database,
+    m.serverMb.toFixed(0),
+    m.readersMb.map((r) => r.toFixed(0)).join(" + ") || "-",
+    (m.serverMb + m.readersMb.reduce((a, b) => a + b, 0)).toFixed(0),
+  ]);
+  const memory = formatTable(["database", "server MB", "idle readers MB", "together MB"], memoryRows);
+  return [
+    `One-page digital invoice, ${report.cores} cores (raw limit: ${limit.toFixed(1)} documents/s, embedded fonts, raw pdfjs on every core)`,
+    costs,
+    "",
+    "POST /v1/documents/analyze, embedded-font invoice",
+    runs,
+    "",
+    "Resident memory at idle after the load",
+    memory,
+  ].join("\n");
+}

@@ -1,0 +1,45 @@
+/** The server the endpoint benchmark talks to: test/support/serve.ts on a fresh PGlite directory or on PostgreSQL, with a key. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { closeDb, openDb, type Db } from "@/db/client";
+import { createTestOrganization } from "@/test/support/api-fixtures";
+import { testDatabases, testDatabaseUrl } from "@/test/support/databases";
+import { startServerProcess, type ServerProcess } from "@/test/support/server-process";
+
+export type Database = "pglite" | "postgresql";
+
+export interface Target {
+  database: Database;
+  key: string;
+  server: ServerProcess;
+  stop: () => Promise<void>;
+}
+
+/** High enough that the benchmark never meets the limit. */
+const BENCH_RATE_LIMIT = 1_000_000;
+/** Every request of an 8-client run may be waiting at once without meeting the organization's cap. */
+const BENCH_ORG_MAX_JOBS = 64;
+
+async function issueKey(db: Db): Promise<string> {
+  return (await createTestOrganization(db)).production.key;
+}
+
+const serverEnv = { RATE_LIMIT_PRODUCTION: String(BENCH_RATE_LIMIT), ANALYSIS_ORG_MAX_JOBS: String(BENCH_ORG_MAX_JOBS) };
+
+export async function startTarget(database: Database): Promise<Target> {
+  if (database === "pglite") {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-bench-"));
+    const db = await openDb({ dataDir });
+    const key = await issueKey(db);
+    await closeDb(db);
+    const server = await startServerProcess({ ...serverEnv, DATABASE_URL: undefined, PGLITE_DIR: dataDir });
+    return { database, key, server, stop: () => server.stop().then(() => rm(dataDir, { recursive: true, force: true })) };
+  }
+  const postgresql = testDatabases().find((candidate) => candidate.name === "postgresql")!;
+  const db = await postgresql.open();
+  const key = await issueKey(db);
+  await postgresql.close(db);
+  const server = await startServerProcess({ ...serverEnv, DATABASE_URL: testDatabaseUrl() });
+  return { database, key, server, stop: () => server.stop() };
+}

@@ -1,0 +1,37 @@
+import { pageTextsOf, type PageText } from "../examine/page-text";
+import { ingestDocument } from "../ingest";
+import { analyzePages } from "../pipeline";
+import type { Page, SplitResult } from "../types";
+
+/**
+ * What a reader process does with one document: ingest (parse, OCR) and the
+ * pure pipeline, in the reader. The server then receives only the analyze
+ * array and each page's text — a few kilobytes — instead of every positioned
+ * line of every page, and its one thread (HTTP, the database, PGlite) never
+ * runs the pipeline. `keepPages` asks for the pages too (the web app stores
+ * them to draw where each value was found).
+ */
+export interface ReaderOptions {
+  fileName: string;
+  evidence: boolean;
+  maxPages: number;
+  keepPages: boolean;
+}
+
+export interface ReaderResult {
+  result: SplitResult[];
+  pageText: PageText[];
+  pageCount: number;
+  pages?: Page[];
+}
+
+export async function readInReader(bytes: Uint8Array, options: ReaderOptions): Promise<ReaderResult> {
+  const pages = await ingestDocument(bytes, { maxPages: options.maxPages });
+  const result = analyzePages(pages, { evidence: options.evidence, fileName: options.fileName });
+  return {
+    result,
+    pageText: pageTextsOf(pages),
+    pageCount: Math.max(0, ...pages.map((p) => p.number)),
+    ...(options.keepPages ? { pages } : {}),
+  };
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { newId } from "@/db/ids";
+import { analysisQueue, forgetAnalysisWorker, type AnalysisQueue } from "@/lib/jobs";
+import { testDatabases, type TestDatabase } from "../support/databases";
+
+/**
+ * The order in which the queue hands out jobs, to a worker that only records
+ * what it is given: an organization's jobs in the order they were sent
+ * whatever priority admission gave them, other organizations interleaved by
+ * priority, and a worker that finished a job takes the next at once.
+ */
+function recordingQueue(database: TestDatabase) {
+  const state = { db: undefined as Db | undefined, queue: undefined as AnalysisQueue | undefined, taken: [] as string[] };
+  let waiters: (() => void)[] = [];
+  beforeAll(async () => {
+    state.db = await database.open();
+    state.queue = await analysisQueue(state.db);
+    await state.queue.work(1, async (job) => {
+      state.taken.push(job.jobId);
+      const pending = waiters;
+      waiters = [];
+      for (const waiter of pending) waiter();
+    }, async () => undefined);
+  });
+  afterAll(async () => {
+    if (!state.db) return;
+    forgetAnalysisWorker(state.db);
+    await database.close(state.db);
+  });
+  return {
+    taken: state.taken,
+    /** Sends the jobs in one transaction, in order, without waking the worker. */
+    send: (jobs: { organizationId: string; priority: number }[]) =>
+      state.db!.transaction(async (tx) => {
+        const ids: string[] = [];
+        for (const job of jobs) {
+          const jobId = newId("ana");
+          await state.queue!.send(tx, { jobId, organizationId: job.organizationId }, job.priority);
+          ids.push(jobId);
+        }
+        return ids;
+      }),
+    /** Resolves once `count` jobs have been taken in all. */
+    takenAll: (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (state.taken.length >= count ? resolve() : waiters.push(check));
+        check();
+      }),
+  };
+}
+
+describe.each(testDatabases())("queue order on $name", (database) => {
+  const queue = recordingQueue(database);
+
+  it("never lets a later job of an organization overtake an earlier one, and interleaves other organizations by priority", { timeout: 60_000 }, async () => {
+    const a = newId("org");
+    const b = newId("org");
+    // Admission gave A's first job -3 (three of A's jobs unfinished then) and, after two of them
+    // had finished, its second -1; B's first job got 0.
+    const [aFirst, aSecond, bFirst] = await queue.send([
+      { organizationId: a, priority: -3 },
+      { organizationId: a, priority: -1 },
+      { organizationId: b, priority: 0 },
+    ]);
+    await queue.takenAll(3);
+    expect(queue.taken).toEqual([bFirst, aFirst, aSecond]);
+  });
+});
+
+describe("a worker on PGlite, which polls every 5 s", () => {
+  const queue = recordingQueue(testDatabases().find((database) => database.name === "pglite")!);
+
+  it("takes the next job as soon as it has finished one, not at its next poll", { timeout: 60_000 }, async () => {
+    // Wait until the worker's first poll (at its start) has come back empty.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const started = performance.now();
+    await queue.send([0, 0, 0, 0].map((priority) => ({ organizationId: newId("org"), priority })));
+    await queue.takenAll(4);
+    // The first is found at the next poll (at most 5 s); a poll for each of the other three would add 15 s.
+    expect(performance.now() - started).toBeLessThan(9_000);
+  });
+});
