@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import SERVER_NODE_FLAGS from "./server-node-flags.json" with { type: "json" };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -15,10 +16,13 @@ const port = process.env.PORT ?? DEFAULT_PORT;
 // a loopback origin keeps `npm start` working for a trial on this machine. Deployments set their https origin.
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${port}` };
 
-/** Runs `next <args>`, forwarding SIGINT/SIGTERM so Ctrl-C stops the child too; resolves with its exit code. */
-function runNext(args) {
+/**
+ * Runs `next <args>` with the given Node flags, forwarding SIGINT/SIGTERM so Ctrl-C stops the
+ * child too; resolves with its exit code.
+ */
+function runNext(args, nodeFlags = []) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { cwd: root, env, stdio: "inherit" });
+    const child = spawn(process.execPath, [...nodeFlags, nextBin, ...args], { cwd: root, env, stdio: "inherit" });
     const forward = (signal) => child.kill(signal);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
@@ -35,4 +39,7 @@ if (!existsSync(BUILD_MARKER)) {
   const code = await runNext(["build"]);
   if (code !== 0) process.exit(code);
 }
-process.exit(await runNext(["start", "--port", port]));
+// The server's V8 flags (server-node-flags.json): Node 22+ lets the young generation grow to 128 MB
+// on a machine with much memory (Node 20: 32 MB), which a request-serving process with small
+// short-lived allocations does not need; capped, the server's resident memory is the same on both.
+process.exit(await runNext(["start", "--port", port], SERVER_NODE_FLAGS));

@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import SERVER_NODE_FLAGS from "../../scripts/server-node-flags.json";
 import { e2eAccount, e2eOrganizationSlug } from "./accounts";
 
 const root = process.cwd();
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
     // The CLI opens PGlite itself and closes it before the server opens the same directory.
     await seedAccounts(env);
   }
-  const server = spawn(process.execPath, [nextBin, "start", "--port", port, "--hostname", "127.0.0.1"], { cwd: root, env, stdio: "inherit" });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, nextBin, "start", "--port", port, "--hostname", "127.0.0.1"], { cwd: root, env, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code) => {
     // Each run's PGlite directory is its own; a shared DATABASE_URL is left alone.

@@ -133,6 +133,7 @@ describe("isolated reading with a memory cap, on pglite", () => {
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual(MEMORY_DETAIL);
     const after = await readRss(server.pid);
+    console.log(`memory-cap bomb: server peak RSS grew ${((after.peak - before.rss) / MB).toFixed(1)} MB`);
     expect(after.peak - before.rss).toBeLessThan(SERVER_GROWTH_LIMIT_BYTES);
     await expectNormalAnswer(server, key);
   });

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import SERVER_NODE_FLAGS from "../../scripts/server-node-flags.json";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SERVE_SCRIPT = path.join(ROOT, "test/support/serve.ts");
@@ -23,7 +24,7 @@ export interface ServerProcess {
 
 /** Spawns serve.ts with `env` added to this process's environment; resolves once it listens. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", SERVE_SCRIPT], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "--conditions=react-server", SERVE_SCRIPT], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: "0", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
