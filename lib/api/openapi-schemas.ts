@@ -22,6 +22,23 @@ function schemaOfKind(kind: FieldKind): JsonSchema {
   return { type: "array", items: { type: "object", properties, additionalProperties: false } };
 }
 
+/** Where the `split` object of a document type's result lives, e.g. `BillOfLadingSplit`. */
+function splitPartName(id: DocumentTypeId): string {
+  return `${splitSchemaName(id)}Split`;
+}
+
+/** The `split` object of one document type: its label as a constant, so the type can be told apart. */
+function splitPartSchema(id: DocumentTypeId): JsonSchema {
+  return {
+    type: "object",
+    required: ["document_type", "pages"],
+    properties: {
+      document_type: { type: "string", const: DOCUMENT_TYPES[id].label },
+      pages: { type: "array", items: { type: "integer", minimum: 1 }, minItems: 1, description: "1-based page numbers, ascending." },
+    },
+  };
+}
+
 function splitSchema(id: DocumentTypeId): JsonSchema {
   const type = DOCUMENT_TYPES[id];
   const fields: Record<string, FieldKind> = type.fields;
@@ -32,14 +49,7 @@ function splitSchema(id: DocumentTypeId): JsonSchema {
     type: "object",
     required: ["split", "extracted"],
     properties: {
-      split: {
-        type: "object",
-        required: ["document_type", "pages"],
-        properties: {
-          document_type: { const: type.label },
-          pages: { type: "array", items: { type: "integer", minimum: 1 }, minItems: 1, description: "1-based page numbers, ascending." },
-        },
-      },
+      split: { $ref: `#/components/schemas/${splitPartName(id)}` },
       extracted: {
         type: "object",
         description: "Only the keys the document carries; a value not in the document is left out, never guessed.",
@@ -145,6 +155,7 @@ function examinationSchemas(): Record<string, JsonSchema> {
 /** Every schema the analyze and compare results refer to, keyed for components.schemas. */
 export function resultSchemas(): Record<string, JsonSchema> {
   const splits = Object.fromEntries(DOCUMENT_TYPE_IDS.map((id) => [splitSchemaName(id), splitSchema(id)]));
+  const splitParts = Object.fromEntries(DOCUMENT_TYPE_IDS.map((id) => [splitPartName(id), splitPartSchema(id)]));
   return {
     AnalysisResult: {
       type: "array",
@@ -153,10 +164,21 @@ export function resultSchemas(): Record<string, JsonSchema> {
     },
     SplitResult: {
       description:
-        "One split document. Which `extracted` keys may appear depends on `split.document_type` (one schema per type). " +
-        "The list of types is open-ended: clients should accept a document_type they do not know yet.",
+        "One split document. Which `extracted` keys may appear depends on `split.document_type` (one schema per type, " +
+        "told apart by `Split`'s discriminator). The list of types may grow: clients should accept a document_type they do not know yet.",
       oneOf: DOCUMENT_TYPE_IDS.map((id) => ({ $ref: `#/components/schemas/${splitSchemaName(id)}` })),
     },
+    // OpenAPI's discriminator names a property of the object itself, and the type sits in `split`
+    // (the spec's shape): so `Split` carries the discriminator, and each result refers to its own split.
+    Split: {
+      description: "Which document was found and on which pages.",
+      oneOf: DOCUMENT_TYPE_IDS.map((id) => ({ $ref: `#/components/schemas/${splitPartName(id)}` })),
+      discriminator: {
+        propertyName: "document_type",
+        mapping: Object.fromEntries(DOCUMENT_TYPE_IDS.map((id) => [DOCUMENT_TYPES[id].label, `#/components/schemas/${splitPartName(id)}`])),
+      },
+    },
+    ...splitParts,
     ...splits,
     Evidence: {
       type: "object",

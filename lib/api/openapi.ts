@@ -27,7 +27,8 @@ export interface ApiResponseDoc {
 
 export interface OpenApiDocument {
   openapi: "3.1.0";
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  servers: { url: string; description: string }[];
   paths: Record<string, { post?: OperationDoc; get?: OperationDoc }>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -291,7 +292,10 @@ export function buildOpenApiDocument(config: Env = env()): OpenApiDocument {
         "Shipshape reads trade documents presented under a letter of credit: it splits a submitted file into its " +
         "documents, names each one's type and extracts its key fields, and examines a presentation against its credit. Keys are issued by the operator: production " +
         "keys for live use, sandbox keys (lower limits, valid 28 days) for development.",
+      license: { name: "Apache License 2.0", identifier: "Apache-2.0" },
     },
+    // Relative: the server that serves this document is the one it describes, wherever it is deployed.
+    servers: [{ url: "/", description: "The Shipshape server that serves this document." }],
     paths: {
       [ANALYZE_PATH]: { post: analyzeOperation(config) },
       [COMPARE_PATH]: { post: compareOperation(config) },

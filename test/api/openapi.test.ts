@@ -81,8 +81,12 @@ describe("GET /v1/openapi.json", () => {
     for (const id of DOCUMENT_TYPE_IDS) {
       const schema = doc.components.schemas[splitSchemaName(id)] as { properties: Record<string, JsonSchema> };
       expect(oneOf).toContainEqual({ $ref: `#/components/schemas/${splitSchemaName(id)}` });
-      const split = schema.properties.split as { properties: { document_type: JsonSchema } };
-      expect(split.properties.document_type).toEqual({ const: DOCUMENT_TYPES[id].label });
+      const splitRef = `#/components/schemas/${splitSchemaName(id)}Split`;
+      expect(schema.properties.split).toEqual({ $ref: splitRef });
+      const split = doc.components.schemas[`${splitSchemaName(id)}Split`] as { properties: { document_type: JsonSchema } };
+      expect(split.properties.document_type).toEqual({ type: "string", const: DOCUMENT_TYPES[id].label });
+      // The discriminator maps the type's label to that same split schema.
+      expect((doc.components.schemas.Split?.discriminator as { mapping: Record<string, string> }).mapping[DOCUMENT_TYPES[id].label]).toBe(splitRef);
       const extracted = schema.properties.extracted as { properties: Record<string, JsonSchema>; additionalProperties: boolean };
       expect(Object.keys(extracted.properties).sort()).toEqual(Object.keys(DOCUMENT_TYPES[id].fields).sort());
       expect(extracted.additionalProperties).toBe(false);
@@ -91,6 +95,18 @@ describe("GET /v1/openapi.json", () => {
     expect(bl.properties.extracted.properties.shipped_on_board_date).toMatchObject({ type: "string", format: "date" });
     expect(bl.properties.extracted.properties.freight_terms).toEqual({ type: "string", enum: ["prepaid", "collect"] });
     expect(bl.properties.extracted.properties.container_numbers).toMatchObject({ type: "array", items: { type: "string" } });
+  });
+
+  it("names its license and its server, relative to where it is served", () => {
+    expect(doc.info.license).toEqual({ name: "Apache License 2.0", identifier: "Apache-2.0" });
+    expect(doc.servers).toEqual([{ url: "/", description: expect.any(String) }]);
+  });
+
+  it("tells the document types apart with a discriminator on document_type", () => {
+    const split = doc.components.schemas.Split as { oneOf: unknown[]; discriminator: { propertyName: string; mapping: Record<string, string> } };
+    expect(split.discriminator.propertyName).toBe("document_type");
+    expect(Object.keys(split.discriminator.mapping).sort()).toEqual(DOCUMENT_TYPE_IDS.map((id) => DOCUMENT_TYPES[id].label).sort());
+    expect(split.oneOf).toHaveLength(DOCUMENT_TYPE_IDS.length);
   });
 
   it("resolves every $ref it uses", () => {
