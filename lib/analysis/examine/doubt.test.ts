@@ -119,6 +119,16 @@ describe("lots", () => {
     expect(rulesOf([...docs.filter((d) => d !== weight), lot(1), lot(2)])).toEqual([]);
   });
 
+  it("tells two lots apart by their own numbers, not by a B/L number or a Ref No. every document of the shipment quotes", () => {
+    const docs = buildCleanPresentation();
+    const weight = docs.find((d) => d.result.split.document_type === "Certificate of Weight")!;
+    const lot = (n: number): ExaminedDocument => ({
+      ...weight, id: `lot${n}`,
+      result: { ...weight.result, extracted: { ...weight.result.extracted, certificate_number: undefined, reference_number: "EXP/2026/044", number_of_packages: 1000, gross_weight_kg: 50200, net_weight_kg: 50000, container_numbers: undefined } },
+    });
+    expect(rulesOf([...docs.filter((d) => d !== weight), lot(1), lot(2)])).toEqual([]);
+  });
+
   it("warns on one lot's certificate alone, and refuses a certificate stating more than the whole", () => {
     expect(rulesOf(withFields(buildCleanPresentation(), "certificate_of_origin", { number_of_packages: 1000 }))).toEqual(["consistency.packages:warning"]);
     expect(rulesOf(withFields(buildCleanPresentation(), "certificate_of_origin", { number_of_packages: 4000 }))).toEqual(["consistency.packages:discrepancy"]);

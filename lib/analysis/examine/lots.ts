@@ -6,18 +6,34 @@
  * document from a conflicting one.
  */
 import { readList, readText } from "./fields";
-import { compactRef, type Doc } from "./presentation";
+import type { DocumentTypeId } from "../schema";
+import type { Doc } from "./presentation";
 import { referenceKey } from "./similarity";
 
-/** The keys that name a document itself: its originals and copies share them, two lots do not. */
-const IDENTITY_KEYS = ["certificate_number", "bl_number", "invoice_number", "packing_list_number", "reference_number"];
+/**
+ * The key holding a document's own number, per type: what its originals and
+ * copies share and two lots do not. A number a document quotes from another
+ * (the B/L number on a certificate of weight, the credit number, a "Ref No."
+ * the exporter prints on every document of the shipment) is shared by all its
+ * lots, so it is no identity.
+ */
+const OWN_NUMBER: Partial<Record<DocumentTypeId, string>> = {
+  bill_of_lading: "bl_number",
+  commercial_invoice: "invoice_number",
+  packing_list: "packing_list_number",
+  certificate_of_origin: "certificate_number",
+  certificate_of_weight: "certificate_number",
+  certificate_of_quality: "certificate_number",
+  phytosanitary_certificate: "certificate_number",
+  fumigation_certificate: "certificate_number",
+  document_instruction: "reference_number",
+  contract: "contract_number",
+};
 
 function identityOf(doc: Doc): string {
-  for (const key of IDENTITY_KEYS) {
-    const value = readText(doc.fields, key);
-    if (value) return `${doc.typeId}:${key}:${referenceKey(value)}`;
-  }
-  return `doc:${doc.id}`;
+  const key = doc.typeId ? OWN_NUMBER[doc.typeId] : undefined;
+  const value = key ? readText(doc.fields, key) : undefined;
+  return value ? `${doc.typeId}:${referenceKey(value)}` : `doc:${doc.id}`;
 }
 
 /** Documents of one type grouped by identity: each group is one document, its originals and copies. */
@@ -53,7 +69,3 @@ export function simpleFraction(part: number, whole: number, agree: (a: number, b
   return part > 0 && part < whole ? LOT_PARTS.find((k) => agree(part * k, whole)) : undefined;
 }
 
-/** Reference numbers of documents, for messages. */
-export function referencesOf(docs: Doc[]): string {
-  return docs.map((d) => IDENTITY_KEYS.map((k) => readText(d.fields, k)).find(Boolean) ?? d.id).map(compactRef).join(" + ");
-}
