@@ -29,7 +29,7 @@ export function ComparisonView({ view, onOpen }: { view: SetView; onOpen: (docum
         </p>
         <ComparisonTable examination={examination} onOpen={onOpen} />
       </div>
-      <FindingsList findings={examination.findings} onOpen={onOpen} />
+      <FindingsList setId={view.set.id} findings={examination.findings} onOpen={onOpen} />
     </div>
   );
 }

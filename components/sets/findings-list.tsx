@@ -1,14 +1,16 @@
 "use client";
 
 import { Badge, type BadgeTone } from "@/components/ui";
-import type { Finding, Severity } from "@/lib/analysis/examine/types";
+import type { Severity } from "@/lib/analysis/examine/types";
+import type { SetFinding } from "@/lib/sets/types";
+import { FindingDecision } from "./finding-decision";
 import { formatPages } from "./format";
 
 const TONE: Record<Severity, BadgeTone> = { discrepancy: "danger", warning: "warning", info: "neutral" };
 const TITLE: Record<Severity, string> = { discrepancy: "Discrepancy", warning: "Warning", info: "Note" };
 
-/** The examination's findings, most serious first, each leading to the pages it concerns. */
-export function FindingsList({ findings, onOpen }: { findings: Finding[]; onOpen: (documentId: string, page?: number) => void }) {
+/** The examination's findings, most serious first, each leading to the pages it concerns, each with the checker's decision. */
+export function FindingsList({ setId, findings, onOpen }: { setId: string; findings: SetFinding[]; onOpen: (documentId: string, page?: number) => void }) {
   const discrepancies = findings.filter((f) => f.severity === "discrepancy").length;
   return (
     <aside className="findings" aria-labelledby="findings-title">
@@ -20,7 +22,7 @@ export function FindingsList({ findings, onOpen }: { findings: Finding[]; onOpen
       ) : (
         <ol className="finding-list">
           {findings.map((finding, i) => (
-            <li key={`${finding.rule}-${i}`} className={`finding finding-${finding.severity}`}>
+            <li key={`${finding.key}-${i}`} className={`finding finding-${finding.severity}`} data-rule={finding.rule}>
               <div className="finding-head">
                 <Badge tone={TONE[finding.severity]}>{TITLE[finding.severity]}</Badge>
                 <span className="finding-ref">{finding.reference}</span>
@@ -41,6 +43,7 @@ export function FindingsList({ findings, onOpen }: { findings: Finding[]; onOpen
                   ))}
                 </div>
               )}
+              <FindingDecision setId={setId} finding={finding} />
             </li>
           ))}
         </ol>

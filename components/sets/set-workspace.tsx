@@ -9,20 +9,20 @@ import { DocumentsView, type Selection } from "./documents-view";
 import { FileDropzone } from "./file-dropzone";
 import { takeUploads } from "./pending-uploads";
 import { UploadList } from "./upload-list";
+import { PresentationStatus } from "./presentation-status";
+import { SetHistory } from "./set-history";
+import { setQueryKey } from "./set-query";
 import { useUploads } from "./use-uploads";
 
 /** How often the set is read again while a file waits for or is in analysis. */
 const POLL_MS = 1500;
 
-type Tab = "documents" | "comparison";
+type Tab = "documents" | "comparison" | "history";
 const TABS: { id: Tab; label: string }[] = [
   { id: "documents", label: "Documents" },
   { id: "comparison", label: "Comparison" },
+  { id: "history", label: "History" },
 ];
-
-export function setQueryKey(setId: string) {
-  return ["set", setId] as const;
-}
 
 /** The set page's interactive part: uploads, analysis status, splits with their pages, and the comparison. */
 export function SetWorkspace({ initial }: { initial: SetView }) {
@@ -46,7 +46,8 @@ export function SetWorkspace({ initial }: { initial: SetView }) {
   }, [setId, add]);
 
   const view = query.data;
-  const findingCount = view.examination?.findings.filter((f) => f.severity !== "info").length ?? 0;
+  // The tab counts the findings still awaiting a decision.
+  const findingCount = view.examination?.findings.filter((f) => f.severity !== "info" && !f.decision).length ?? 0;
 
   function openDocument(documentId: string, page?: number) {
     const target = parseDocumentId(documentId);
@@ -62,6 +63,7 @@ export function SetWorkspace({ initial }: { initial: SetView }) {
         <UploadList files={view.files} uploads={uploads} />
         <FileDropzone compact onFiles={add} />
       </section>
+      {view.settled && <PresentationStatus view={view} />}
       <div className="tabs" role="tablist" aria-label="Set views">
         {TABS.map((t, i) => (
           <button
@@ -93,6 +95,9 @@ export function SetWorkspace({ initial }: { initial: SetView }) {
       </div>
       <div id="panel-comparison" role="tabpanel" aria-labelledby="tab-comparison" hidden={tab !== "comparison"}>
         <ComparisonView view={view} onOpen={openDocument} />
+      </div>
+      <div id="panel-history" role="tabpanel" aria-labelledby="tab-history" hidden={tab !== "history"}>
+        <SetHistory history={view.history} />
       </div>
     </div>
   );

@@ -1,18 +1,20 @@
 "use client";
 
-import { Badge } from "@/components/ui";
+import { Alert, Badge, Button, formatDateTime } from "@/components/ui";
+import { DOCUMENT_TYPES, type FieldKind, idOfLabel } from "@/lib/analysis/schema";
 import type { Evidence, SplitResult } from "@/lib/analysis/types";
 import type { SetFileView } from "@/lib/sets/types";
 import type { Selection } from "./documents-view";
 import { contentUrl, pageSheetUrl } from "./documents-view";
-import { formatPages, formatValue, labelOfKey } from "./format";
+import { AddField } from "./add-field";
+import { FieldRow } from "./field-row";
+import { formatPages, labelOfKey } from "./format";
 import { PageImage } from "./page-image";
+import { fieldsUrl, reviewsUrl, useSetChange } from "./set-query";
 
 const VIEWER_WIDTH = 520;
-/** Below this the value was read with doubt (OCR), and the table says so. */
-const LOW_CONFIDENCE = 0.8;
 
-/** The selected document: its fields (each a button to its evidence) and the page with the evidence box. */
+/** The selected document: its fields (each a button to its evidence, each correctable), its review mark, and the page with the evidence box. */
 export function SplitDetail({ setId, file, split, selection, onSelect }: {
   setId: string;
   file: SetFileView;
@@ -21,6 +23,12 @@ export function SplitDetail({ setId, file, split, selection, onSelect }: {
   onSelect: (s: Selection) => void;
 }) {
   const evidence = split.evidence ?? {};
+  const typeId = idOfLabel(split.split.document_type);
+  const kinds = (typeId ? DOCUMENT_TYPES[typeId].fields : {}) as Record<string, FieldKind>;
+  const corrections = file.fieldCorrections.filter((c) => c.splitIndex === selection.splitIndex);
+  const review = file.reviews.find((r) => r.splitIndex === selection.splitIndex);
+  const changes = useSetChange<{ splitIndex: number; field: string; value: unknown }>(setId, fieldsUrl(setId, file.id), "PUT");
+  const reviewing = useSetChange<{ splitIndex: number; reviewed: boolean }>(setId, reviewsUrl(setId, file.id), "PUT");
   const entries = Object.entries(split.extracted);
   const chosen = selection.field ? evidence[selection.field] : undefined;
   const page = chosen?.page ?? (selection.page && split.split.pages.includes(selection.page) ? selection.page : split.split.pages[0]!);
@@ -32,47 +40,55 @@ export function SplitDetail({ setId, file, split, selection, onSelect }: {
         <Badge tone="info">{split.split.document_type}</Badge>
         <span>{formatPages(split.split.pages)}</span>
         <span className="muted detail-file">{file.fileName}</span>
+        <span className="detail-review">
+          {review && <span className="muted">Reviewed by {review.reviewedBy ?? "someone"}, {formatDateTime(review.reviewedAt)}</span>}
+          <Button
+            size="sm"
+            variant={review ? "ghost" : "secondary"}
+            aria-pressed={Boolean(review)}
+            loading={reviewing.isPending}
+            onClick={() => reviewing.mutate({ splitIndex: selection.splitIndex, reviewed: !review })}
+          >
+            {review ? "Reviewed ✓" : "Mark reviewed"}
+          </Button>
+        </span>
       </header>
+      {reviewing.error && <Alert tone="danger" title="The review mark was not saved">{reviewing.error.message}</Alert>}
       <div className="detail-body">
       <div className="detail-fields">
+      {changes.error && <Alert tone="danger" title="The value was not saved">{changes.error.message}</Alert>}
       {entries.length === 0 ? (
         <p className="muted detail-empty">No fields are read from this type of document.</p>
       ) : (
         <table className="fields-table">
           <caption className="visually-hidden">Extracted fields</caption>
           <thead>
-            <tr><th scope="col">Field</th><th scope="col">Value</th></tr>
+            <tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col"><span className="visually-hidden">Corrections</span></th></tr>
           </thead>
           <tbody>
-            {entries.map(([key, value]) => {
-              const where = evidence[key];
-              const current = selection.field === key;
-              return (
-                <tr key={key} className={current ? "field-current" : undefined}>
-                  <th scope="row">{labelOfKey(key)}</th>
-                  <td>
-                    {where ? (
-                      <button
-                        type="button"
-                        className="field-value"
-                        aria-pressed={current}
-                        aria-label={`${labelOfKey(key)}: ${formatValue(value)}. Show where it was read, page ${where.page}`}
-                        onClick={() => onSelect({ ...selection, field: current ? undefined : key, page: where.page })}
-                      >
-                        {formatValue(value)}
-                        <span className="field-page">p. {where.page}</span>
-                        {where.confidence < LOW_CONFIDENCE && <Badge tone="warning">check</Badge>}
-                      </button>
-                    ) : (
-                      <span className="field-value-static">{formatValue(value)}</span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            {entries.map(([key, value]) => (
+              <FieldRow
+                key={`${selection.splitIndex}-${key}`}
+                field={key}
+                value={value}
+                kind={kinds[key]}
+                evidence={evidence[key]}
+                correction={corrections.find((c) => c.field === key)}
+                current={selection.field === key}
+                busy={changes.isPending}
+                onShow={() => onSelect({ ...selection, field: selection.field === key ? undefined : key, page: evidence[key]!.page })}
+                onSave={(v) => changes.mutateAsync({ splitIndex: selection.splitIndex, field: key, value: v })}
+              />
+            ))}
           </tbody>
         </table>
       )}
+      <AddField
+        key={selection.splitIndex}
+        missing={Object.entries(kinds).filter(([key, kind]) => !(key in split.extracted) && !(typeof kind === "object" && "objects" in kind))}
+        busy={changes.isPending}
+        onAdd={(field, v) => changes.mutateAsync({ splitIndex: selection.splitIndex, field, value: v })}
+      />
       </div>
       <div className="viewer">
         <div className="viewer-bar">

@@ -8,3 +8,4 @@ export * from "./audit-events";
 export * from "./document-sets";
 export * from "./sessions";
 export * from "./analysis-jobs";
+export * from "./set-review";

@@ -2,6 +2,7 @@ import "server-only";
 import { findAnalysis } from "@/db/queries/analyses";
 import { findAnalysisJob } from "@/db/queries/analysis-jobs";
 import type { AnalysisJobRow } from "@/db/schema";
+import { correctedAnalysis, type ApiCorrection } from "@/lib/sets/corrected-analysis";
 import { ANALYSIS_ID_PATTERN } from "./compare-analyses";
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
@@ -21,6 +22,8 @@ export interface AnalysisStatusBody {
   result?: unknown;
   /** When failed: why, in the words the synchronous call would have answered. */
   detail?: string;
+  /** For a file of a document set: the values a checker corrected (`result` carries them). */
+  corrections?: ApiCorrection[];
 }
 
 export function analysisStatusBody(job: Pick<AnalysisJobRow, "id" | "status" | "errorDetail">, result?: unknown): AnalysisStatusBody {
@@ -42,8 +45,11 @@ export function analysisStatusRequest(id: string) {
     const job = await findAnalysisJob(db, { ...scope, jobId: id });
     if (!job) throw notFound;
     const analysis = job.status === "done" ? await findAnalysis(db, { ...scope, analysisId: id }) : undefined;
+    // A set file's analysis answers as the checker left it: splits and values corrected, and which values were.
+    const corrected = analysis ? await correctedAnalysis(db, { ...scope, analysisId: id }) : undefined;
     const finished = job.status === "done" || job.status === "failed";
-    return Response.json(analysisStatusBody(job, analysis?.result), {
+    const body = analysisStatusBody(job, corrected?.result ?? analysis?.result);
+    return Response.json(corrected ? { ...body, corrections: corrected.corrections } : body, {
       headers: finished ? {} : { "retry-after": String(POLL_AFTER_SECONDS) },
     });
   };

@@ -20,6 +20,23 @@ const STATUS_SCHEMA = {
     status: { type: "string", enum: ["queued", "running", "done", "failed"] },
     result: { $ref: "#/components/schemas/AnalysisResult", description: "When done: exactly the array the synchronous call returns." },
     detail: { type: "string", description: "When failed: why, in the words the synchronous call would have answered." },
+    corrections: {
+      type: "array",
+      description:
+        "Only for a file uploaded to a document set in the web app: the values a checker corrected or added there. `result` then holds the splits in force (hand split corrections included) with these values.",
+      items: {
+        type: "object",
+        required: ["split", "field", "value", "original", "corrected_by", "corrected_at"],
+        properties: {
+          split: { type: "integer", minimum: 0, description: "Index of the split in `result`." },
+          field: { type: "string", description: "The extracted key, e.g. `gross_weight_kg`." },
+          value: { description: "The corrected value, normalised as the engine writes it." },
+          original: { description: "What the engine had read; null when the value was added by hand." },
+          corrected_by: { type: ["string", "null"], description: "The e-mail of the member who corrected it." },
+          corrected_at: { type: "string", format: "date-time" },
+        },
+      },
+    },
   },
 };
 

@@ -4,7 +4,8 @@ import { pageTextsOf, splitTextOf } from "@/lib/analysis/examine/page-text";
 import type { ExaminationResult, ExaminedDocument } from "@/lib/analysis/examine/types";
 import type { Page } from "@/lib/analysis/types";
 import { rowTolerances } from "./tolerance-notes";
-import { documentIdOf, type SetExamination, type SetFileView } from "./types";
+import { decideFindings } from "./apply-review";
+import { documentIdOf, type DecisionView, type SetExamination, type SetFileView } from "./types";
 
 /** Rows name documents by id ("Commercial Invoice (sfl_…#2)"); people read them by page ("Commercial Invoice (p. 3)"). */
 function readableIds(result: ExaminationResult, documents: ExaminedDocument[]): ExaminationResult {
@@ -22,12 +23,14 @@ function pagesLabel(pages: number[]): string {
  * examined at `presentationDate`. Each document carries its pages' text and
  * whether OCR read it, built exactly as for the API's compare (pageTextsOf,
  * splitTextOf), so the clause rules (clean B/L, transhipment, credit number)
- * judge a scanned set the same way in both.
+ * judge a scanned set the same way in both. Findings carry their key and
+ * the checker's decision in force.
  */
 export function examineSet(
   files: SetFileView[],
   pagesByFile: Map<string, Page[]>,
   presentationDate: string,
+  decisions: DecisionView[] = [],
 ): { examination: SetExamination | null; error: string | null } {
   const documents: ExaminedDocument[] = files
     .filter((f) => f.status === "done")
@@ -43,7 +46,7 @@ export function examineSet(
   if (documents.length === 0) return { examination: null, error: null };
   try {
     const result = readableIds(examinePresentation({ documents, presentationDate }), documents);
-    return { examination: { ...result, presentationDate, tolerances: rowTolerances() }, error: null };
+    return { examination: { ...result, findings: decideFindings(result.findings, decisions), presentationDate, tolerances: rowTolerances() }, error: null };
   } catch (error) {
     if (error instanceof ExaminationError) return { examination: null, error: error.message };
     throw error;

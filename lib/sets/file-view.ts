@@ -22,6 +22,9 @@ export function toFileView(
     pageSizes: (data.pages ?? []).map((p) => ({ width: p.width, height: p.height })),
     splits,
     corrections: data.corrections.map(toCorrectionView),
+    // A checker's field corrections and review marks are laid over by applyFileReview.
+    fieldCorrections: [],
+    reviews: [],
   };
 }
 

@@ -1,15 +1,20 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { findAnalysis } from "@/db/queries/analyses";
+import { listDocumentReviews, listFieldCorrections, listFindingDecisions, listSetAuditEvents } from "@/db/queries/set-review";
 import { findDocumentSet } from "@/db/queries/sets";
 import { listSplitCorrections } from "@/db/queries/sets-corrections";
 import { listSetFilePages, listSetFiles } from "@/db/queries/sets-files";
 import type { Page, SplitResult } from "@/lib/analysis/types";
 import { ServiceError } from "@/lib/services/errors";
+import { applyFileReview, presentationStatusOf, toDecisionView } from "./apply-review";
 import { SET_NOT_FOUND } from "./delete-set";
 import { examineSet } from "./examine-set";
 import { toFileView } from "./file-view";
 import type { SetView } from "./types";
+
+/** The set page shows this many of the set's newest audit events. */
+export const SET_HISTORY_LIMIT = 100;
 
 /** Today in UTC as YYYY-MM-DD: the presentation date of a set that names none. */
 export function todayIsoDate(now: Date = new Date()): string {
@@ -17,8 +22,10 @@ export function todayIsoDate(now: Date = new Date()): string {
 }
 
 /**
- * A set with its files, the splits in force and, once no file is still being
- * analysed, the examination of the whole set at its presentation date.
+ * A set with its files, the splits in force with the checker's corrected
+ * values and, once no file is still being analysed, the examination of the
+ * whole set at its presentation date, computed from the corrected values,
+ * with the decisions on its findings and the status they give.
  */
 export async function getSet(
   db: Db,
@@ -29,28 +36,41 @@ export async function getSet(
   const scope = { organizationId: params.organizationId };
   const rows = await listSetFiles(db, { ...scope, setId: set.id });
   const done = rows.filter((r) => r.status === "done");
-  const [pageRows, corrections, results] = await Promise.all([
-    listSetFilePages(db, { ...scope, fileIds: done.map((r) => r.id) }),
-    listSplitCorrections(db, { ...scope, fileIds: done.map((r) => r.id) }),
+  const fileIds = done.map((r) => r.id);
+  const [pageRows, corrections, fieldCorrections, reviews, decisionRows, events, results] = await Promise.all([
+    listSetFilePages(db, { ...scope, fileIds }),
+    listSplitCorrections(db, { ...scope, fileIds }),
+    listFieldCorrections(db, { ...scope, fileIds }),
+    listDocumentReviews(db, { ...scope, fileIds }),
+    listFindingDecisions(db, { ...scope, setId: set.id }),
+    listSetAuditEvents(db, { ...scope, setId: set.id, limit: SET_HISTORY_LIMIT }),
     Promise.all(done.map((r) => (r.analysisId ? findAnalysis(db, { ...scope, analysisId: r.analysisId }) : undefined))),
   ]);
   const pagesByFile = new Map(pageRows.map((r) => [r.id, (r.pages ?? []) as Page[]]));
   const resultByFile = new Map(done.map((r, i) => [r.id, (results[i]?.result ?? null) as SplitResult[] | null]));
   const files = rows.map((row) =>
-    toFileView(row, {
-      pages: pagesByFile.get(row.id) ?? null,
-      analysisResult: resultByFile.get(row.id) ?? null,
-      corrections: corrections.filter((c) => c.setFileId === row.id),
-    }),
+    applyFileReview(
+      toFileView(row, {
+        pages: pagesByFile.get(row.id) ?? null,
+        analysisResult: resultByFile.get(row.id) ?? null,
+        corrections: corrections.filter((c) => c.setFileId === row.id),
+      }),
+      fieldCorrections.filter((c) => c.setFileId === row.id),
+      reviews.filter((r) => r.setFileId === row.id),
+    ),
   );
   const settled = rows.every((r) => r.status === "done" || r.status === "failed");
   const presentationDate = set.presentationDate ?? params.today ?? todayIsoDate();
-  const { examination, error } = settled ? examineSet(files, pagesByFile, presentationDate) : { examination: null, error: null };
+  const decisions = decisionRows.map(toDecisionView);
+  const { examination, error } = settled ? examineSet(files, pagesByFile, presentationDate, decisions) : { examination: null, error: null };
   return {
     set: { id: set.id, name: set.name, presentationDate: set.presentationDate, createdAt: set.createdAt.toISOString() },
     files,
     settled,
     examination,
     examinationError: error,
+    status: presentationStatusOf(examination?.findings ?? null),
+    decisions,
+    history: events.map((e) => ({ action: e.action, actor: e.actorEmail ?? e.actor, at: e.createdAt.toISOString(), detail: e.detail })),
   };
 }

@@ -2,7 +2,7 @@
  * What the set routes return and the set pages render: plain JSON shapes,
  * shared by server and browser code (no server imports here).
  */
-import type { ExaminationResult } from "@/lib/analysis/examine/types";
+import type { ExaminationResult, Finding } from "@/lib/analysis/examine/types";
 import type { SplitResult } from "@/lib/analysis/types";
 import type { RowTolerance } from "./tolerance-notes";
 
@@ -42,9 +42,50 @@ export interface SetFileView {
   /** The splits in force: the engine's, or the newest correction's. */
   splits: SplitResult[];
   corrections: CorrectionView[];
+  /** Values corrected by hand that are in force (the splits above already carry them). */
+  fieldCorrections: FieldCorrectionView[];
+  /** Documents of this file marked reviewed, by split. */
+  reviews: ReviewView[];
 }
 
-export interface SetExamination extends ExaminationResult {
+/** A value a checker corrected or added: `splits[splitIndex].extracted[field]` holds `value`. */
+export interface FieldCorrectionView {
+  splitIndex: number;
+  field: string;
+  value: unknown;
+  /** What the engine had read; null when the value was added by hand. */
+  original: unknown;
+  correctedBy: string | null;
+  correctedAt: string;
+}
+
+export interface ReviewView {
+  splitIndex: number;
+  reviewedBy: string | null;
+  reviewedAt: string;
+}
+
+export type FindingDecisionKind = "accept" | "waive" | "reopen";
+
+export interface DecisionView {
+  findingKey: string;
+  decision: FindingDecisionKind;
+  note: string | null;
+  decidedBy: string | null;
+  decidedAt: string;
+}
+
+/** A finding of the set's examination with its stable key and the decision in force (none while open). */
+export interface SetFinding extends Finding {
+  key: string;
+  decision: DecisionView | null;
+}
+
+/** pending: a finding awaits a decision (or the set is not examined yet); discrepant: an accepted finding stands; compliant: none stands. */
+export type PresentationStatus = "pending" | "compliant" | "discrepant";
+
+export interface SetExamination extends Omit<ExaminationResult, "findings"> {
+  findings: SetFinding[];
   /** The date the set was examined at: the set's presentation date, or today. */
   presentationDate: string;
   /** The tolerance of each figure row, by matrix row key. */
@@ -60,6 +101,19 @@ export interface SetView {
   examination: SetExamination | null;
   /** Why the set could not be examined, in words for the user. */
   examinationError: string | null;
+  /** Follows from the open findings and the decisions in force. */
+  status: PresentationStatus;
+  /** Every decision taken on the set's findings, oldest first. */
+  decisions: DecisionView[];
+  /** The set's audit trail: corrections, reviews and decisions, newest first. */
+  history: HistoryEntry[];
+}
+
+export interface HistoryEntry {
+  action: string;
+  actor: string;
+  at: string;
+  detail: Record<string, unknown>;
 }
 
 /** Examined document ids are `<file id>#<split number>` (1-based), so findings lead back to their split. */
