@@ -20,10 +20,14 @@ export function AddField({ missing, busy, onAdd }: { missing: [string, FieldKind
       onSubmit={(e) => {
         e.preventDefault();
         if (!kind) return;
-        void onAdd(field, valueOfDraft(kind, draft)).then(() => {
-          setField("");
-          setDraft("");
-        });
+        // A refusal keeps what was typed; its words are shown by the fields' alert.
+        void onAdd(field, valueOfDraft(kind, draft)).then(
+          () => {
+            setField("");
+            setDraft("");
+          },
+          () => undefined,
+        );
       }}
     >
       <label htmlFor="add-field-name">Add a value</label>

@@ -42,8 +42,9 @@ export function FieldRow({ field, value, kind, evidence, correction, current, bu
 
   async function save() {
     if (draft === null || !kind) return;
-    await onSave(valueOfDraft(kind, draft));
-    setDraft(null);
+    // A refusal keeps the draft open; its words are shown by the table's alert.
+    const saved = await onSave(valueOfDraft(kind, draft)).then(() => true, () => false);
+    if (saved) setDraft(null);
   }
 
   return (
@@ -102,7 +103,7 @@ export function FieldRow({ field, value, kind, evidence, correction, current, bu
           </Button>
         )}
         {correction && draft === null && (
-          <Button size="sm" variant="ghost" aria-label={`Put back the value read for ${label}`} disabled={busy} onClick={() => void onSave(null)}>
+          <Button size="sm" variant="ghost" aria-label={`Put back the value read for ${label}`} disabled={busy} onClick={() => void onSave(null).catch(() => undefined)}>
             Undo
           </Button>
         )}

@@ -28,7 +28,8 @@ export function FindingDecision({ setId, finding }: { setId: string; finding: Se
   }, [waiving, id]);
 
   if (finding.severity === "info") return null;
-  const decide = (body: Omit<DecisionBody, "findingKey">) => change.mutateAsync({ findingKey: finding.key, ...body });
+  // A refusal is shown by the alert above; the promise only says whether to close the note.
+  const decide = (body: Omit<DecisionBody, "findingKey">) => change.mutateAsync({ findingKey: finding.key, ...body }).then(() => true, () => false);
 
   return (
     <div className="finding-decision">
@@ -45,7 +46,7 @@ export function FindingDecision({ setId, finding }: { setId: string; finding: Se
           className="decision-waive"
           onSubmit={(e) => {
             e.preventDefault();
-            void decide({ decision: "waive", note }).then(() => setNote(null));
+            void decide({ decision: "waive", note }).then((saved) => saved && setNote(null));
           }}
           onKeyDown={(e) => {
             if (e.key === "Escape") setNote(null);
