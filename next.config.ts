@@ -17,8 +17,9 @@ const nextConfig: NextConfig = {
   // Packages that load workers, native addons or data files by path must stay
   // outside the bundle: pdfjs-dist (its worker), @napi-rs/canvas (native, renders
   // pages for OCR), PGlite (its WebAssembly and data files), pg (optional native bindings),
-  // pg-boss (CommonJS that requires pg at run time).
-  serverExternalPackages: ["pdfjs-dist", "@napi-rs/canvas", "@electric-sql/pglite", "pg", "pg-boss"],
+  // pg-boss (CommonJS that requires pg at run time), exceljs and fontkit (the set exports: CommonJS
+  // with optional requires, and a font engine whose data tables load at run time).
+  serverExternalPackages: ["pdfjs-dist", "@napi-rs/canvas", "@electric-sql/pglite", "pg", "pg-boss", "exceljs", "fontkit"],
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: SECURITY_HEADERS }];

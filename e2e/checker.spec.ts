@@ -4,11 +4,14 @@
  * every open finding with a note (the status turns compliant and the set's
  * history shows the note), accept one (discrepant), then correct the
  * certificate's gross weight from the keyboard beside its evidence: the
- * mismatch leaves the comparison and the findings at once.
+ * mismatch leaves the comparison and the findings at once. Then the exports:
+ * the PDF read back with pdfjs, the XLSX with exceljs, the CSV as text.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { pageTexts } from "../test/fixtures/generator/printed-text";
 import { renderPlantedPacket } from "../test/sets/planted-packet";
 import { STORAGE_STATE } from "./support/accounts";
 import { saveScreenshot } from "./support/screenshots";
@@ -142,4 +145,50 @@ test("corrects a value beside its evidence from the keyboard: the mismatch leave
   await expect(row).not.toContainText("Corrected");
   await page.getByRole("tab", { name: /Comparison/ }).click();
   await expect(gross).toHaveClass(/row-mismatch/);
+});
+
+test("exports the discrepancy report as PDF and the comparison as XLSX and CSV, holding the findings and decisions", async ({ page }) => {
+  await page.goto("/sets");
+  await page.getByRole("link", { name: SET_NAME }).click();
+  await page.getByRole("tab", { name: /Comparison/ }).click();
+  const exports = page.getByRole("navigation", { name: "Export" });
+
+  const download = async (name: string) => {
+    const [file] = await Promise.all([page.waitForEvent("download"), exports.getByRole("link", { name }).click()]);
+    const target = path.join(OUT_DIR, file.suggestedFilename());
+    await file.saveAs(target);
+    return { name: file.suggestedFilename(), bytes: new Uint8Array(readFileSync(target)), target };
+  };
+
+  const pdf = await download("Discrepancy report (PDF)");
+  expect(pdf.name).toBe("lc-5120-checker-discrepancy-report.pdf");
+  const text = (await pageTexts(pdf.bytes)).join(" ").replace(/\s+/g, " ");
+  expect(text).toContain("Discrepancy report");
+  expect(text).toContain(SET_NAME);
+  expect(text).toContain("Presentation status Discrepant");
+  expect(text).toContain("Credit terms examined");
+  expect(text).toMatch(/UCP 600 art\. \d+/);
+  expect(text).toContain("Accepted: stands");
+  expect(text).toContain("Discussed with the applicant, waiver");
+  expect(text).toMatch(/member-.*@example\.test/);
+  console.log(`exported PDF: ${pdf.target} (${pdf.bytes.length} bytes)`);
+
+  const xlsx = await download("Comparison (XLSX)");
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(xlsx.bytes) as unknown as ArrayBuffer);
+  const matrix = workbook.getWorksheet("Comparison")!;
+  expect(matrix.getRow(1).getCell(1).value).toBe("Fact");
+  const grossRow = matrix.getRows(2, matrix.rowCount - 1)!.find((r) => String(r.getCell(1).value).startsWith("Gross weight"))!;
+  expect(grossRow.getCell(2).value).toBe("Mismatch");
+  const figures = (grossRow.values as unknown[]).filter((v): v is number => typeof v === "number");
+  expect(figures.length).toBeGreaterThanOrEqual(2);
+  const findings = workbook.getWorksheet("Findings")!;
+  const decisions = findings.getColumn(7).values.slice(2);
+  expect(decisions).toContain("Accepted: stands");
+  expect(decisions).toContain("Waived");
+
+  const csv = await download("Comparison (CSV)");
+  const lines = new TextDecoder().decode(csv.bytes).split("\r\n");
+  expect(lines[0]).toMatch(/^Fact,Status,Reason,/);
+  expect(lines.find((l) => l.startsWith("Gross weight"))).toContain("Mismatch");
 });

@@ -3,6 +3,7 @@
 import { Alert, EmptyState, Spinner } from "@/components/ui";
 import type { SetView } from "@/lib/sets/types";
 import { ComparisonTable } from "./comparison-table";
+import { ExportLinks } from "./export-links";
 import { FindingsList } from "./findings-list";
 
 /** The matrix of facts across the set's documents, with the examination's findings beside it. */
@@ -22,6 +23,7 @@ export function ComparisonView({ view, onOpen }: { view: SetView; onOpen: (docum
   return (
     <div className="comparison-layout">
       <div className="comparison-main">
+        <ExportLinks setId={view.set.id} />
         <p className="comparison-note muted">
           Examined at {examination.presentationDate}
           {view.set.presentationDate ? " (the set's presentation date)" : " (today; the set has no presentation date)"}. Values that agree stay quiet;

@@ -12,7 +12,9 @@ import { auditEvents, setFiles } from "@/db/schema";
 import { analysisStatusRequest } from "@/lib/api/analysis-status";
 import { withApiKey } from "@/lib/api/handler";
 import { createApiKey } from "@/lib/services/create-api-key";
+import ExcelJS from "exceljs";
 import * as decisionsRoute from "@/app/api/sets/[id]/decisions/route";
+import * as exportRoute from "@/app/api/sets/[id]/export/route";
 import * as fieldsRoute from "@/app/api/sets/[id]/files/[fileId]/fields/route";
 import * as reviewsRoute from "@/app/api/sets/[id]/files/[fileId]/reviews/route";
 import * as filesRoute from "@/app/api/sets/[id]/files/route";
@@ -20,6 +22,7 @@ import * as setRoute from "@/app/api/sets/[id]/route";
 import * as setsRoute from "@/app/api/sets/route";
 import { DOCUMENT_TYPES, idOfLabel } from "@/lib/analysis/schema";
 import type { SetSummary, SetView } from "@/lib/sets/types";
+import { pageTexts } from "../fixtures/generator/printed-text";
 import { seedOrganization, testDatabases } from "../support/databases";
 import { renderPlantedPacket, type PlantedPacket } from "./planted-packet";
 import { appRequest, callerOf, closeProcessDb, fileForm, openProcessDb, settleAnalyses, type Caller } from "./support";
@@ -201,5 +204,57 @@ describe.each(testDatabases())("the checker's workflow on $name", (database) => 
     const waived = after.history.find((h) => h.action === "document_set.finding_waived" && h.detail.rule === target.rule);
     expect(waived).toMatchObject({ actor: aliceEmail, detail: { note: `Checked with the applicant: ${target.rule}` } });
     expect(after.history[0]!.action).toBe("document_set.finding_reopened");
+  });
+
+  const exportOf = (format: string, caller: Caller = alice, id = setId) =>
+    exportRoute.GET(appRequest(`/api/sets/${id}/export?format=${format}`, { caller }), params({ id }));
+
+  it("exports the discrepancy report (PDF) and the comparison (XLSX, CSV) from the values and decisions in force", async () => {
+    const pdf = await exportOf("pdf");
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="checker-discrepancy-report.pdf"');
+    expect(pdf.headers.get("cache-control")).toBe("no-store");
+    // pdfjs returns the label and the value of a line as separate items: compare with spacing squeezed.
+    const text = (await pageTexts(new Uint8Array(await pdf.arrayBuffer()))).join(" ").replace(/\s+/g, " ");
+    const v = await view();
+    expect(text).toContain("Discrepancy report");
+    expect(text).toContain(`Examined as of ${packet.presentationDate}`);
+    expect(text).toContain(`Report produced`);
+    expect(text).toContain(aliceEmail);
+    for (const finding of v.examination!.findings) expect(text).toContain(finding.reference);
+    expect(text).toContain("Credit terms examined");
+    expect(text).toMatch(/L\/C number \S+/);
+
+    const xlsx = await exportOf("xlsx");
+    expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const matrix = workbook.getWorksheet("Comparison")!;
+    const columns = v.examination!.matrix.columns.length;
+    expect(matrix.getRow(1).cellCount).toBe(3 + columns);
+    const gross = matrix.getRows(2, matrix.rowCount - 1)!.find((r) => String(r.getCell(1).value).startsWith("Gross weight"))!;
+    // The engine's weight is back in force (the first test put it back): the planted mismatch is in the workbook.
+    expect(grossRow(v).status).toBe("mismatch");
+    expect(gross.getCell(2).value).toBe("Mismatch");
+    expect(workbook.getWorksheet("Findings")!.rowCount).toBe(1 + v.examination!.findings.length);
+
+    const csv = await (await exportOf("csv")).text();
+    const rows = csv.split("\r\n");
+    expect(rows[0]!.startsWith("Fact,Status,Reason,")).toBe(true);
+    expect(rows.some((r) => r.startsWith("Gross weight"))).toBe(true);
+  });
+
+  it("refuses an unknown export format (400), another organization (404) and a set with nothing examined (409)", async () => {
+    const bad = await exportOf("docx");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ detail: "format: one of pdf, xlsx, csv." });
+    const other = await exportOf("pdf", mallory);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ detail: "No such document set." });
+    const empty = (await (await setsRoute.POST(appRequest("/api/sets", { method: "POST", caller: alice, json: { name: "Empty" } }))).json()) as SetSummary;
+    const nothing = await exportOf("pdf", alice, empty.id);
+    expect(nothing.status).toBe(409);
+    expect(await nothing.json()).toEqual({ detail: "The set has no analysed document to report on; add the presentation's files first." });
   });
 });
