@@ -70,6 +70,13 @@ describe("label and value on one row, far apart", () => {
     expect(values.seller).toBeUndefined();
   });
 
+  test("ports titled by the port's kind first ('Discharging Port', 'Load Port') in a grid of box titles", () => {
+    const values = extractFields("bill_of_lading", [
+      layoutPage(["CONSIGNOR                CONSIGNEE                      DISCHARGING PORT", "ODESA AGRO LLC           TO ORDER OF ARABIAN BANK       APAPA", "", "Load Port:  IZMAIL"].join("\n")),
+    ]).values;
+    expect(values).toMatchObject({ consignee: "TO ORDER OF ARABIAN BANK", port_of_discharge: "APAPA", port_of_loading: "IZMAIL" });
+  });
+
   test("a box title with its value below is not paired with a far heading on its row", () => {
     const values = extractFields("bill_of_lading", [
       layoutPage(["Shipper:                                                       BILL OF LADING", " ACME TRADING LTD", " 12 HARBOUR ROAD, SINGAPORE"].join("\n")),
