@@ -197,6 +197,18 @@ describe("party and issuer blocks", () => {
     expect(values).toMatchObject({ seller: "MEKONG GREEN FOODS JSC", seller_address: "LOT C4, TAN THUAN EXPORT ZONE DISTRICT 7, HO CHI MINH CITY 700000 VIETNAM" });
   });
 
+  test("a consignee to the order of a bank whose name wraps, under a label whose note wraps too", () => {
+    const values = extractFields("certificate_of_origin", [
+      layoutPage(["Consignee (name        TO THE ORDER OF GULFSTAR", "and address):           COMMERCIAL BANK P.J.S.C.", "", "Origin:  VIETNAM"].join("\n")),
+    ]).values;
+    expect(values.consignee).toBe("TO THE ORDER OF GULFSTAR COMMERCIAL BANK P.J.S.C.");
+  });
+
+  test("a consignee's address after a one-line order clause stays the address", () => {
+    const values = extractFields("bill_of_lading", [layoutPage(["Consignee:", "TO THE ORDER OF NORDIC AMBER BANK AS", "", "Notify Party:", "BALTIC HARVEST IMPORT SIA", "EKSPORTA IELA 6A"].join("\n"))]).values;
+    expect(values).toMatchObject({ consignee: "TO THE ORDER OF NORDIC AMBER BANK AS", notify_party: "BALTIC HARVEST IMPORT SIA" });
+  });
+
   test("a labelled party ends before its contacts and before the next block (Messrs.)", () => {
     const values = invoice(
       "Seller:",

@@ -20,7 +20,7 @@ const MAX_INDENT_EM = 8;
 /** A line further right than this fraction of the page width is the value only when the label has nothing below it (see farRight). */
 const MAX_RIGHT_GAP = 0.3;
 /** The wrapped end of a long label in the label column ("Departure:", "Services:"). */
-const LABEL_TAIL = /^[A-Za-z][A-Za-z ./&-]{0,30}:$/;
+const LABEL_TAIL = /^[A-Za-z][A-Za-z ./&-]{0,30}\)?:$/;
 /** A numbered box title in title case ("4. For official use") is never a value. */
 const BOX_TITLE = /^\d{1,2}\.\s+[A-Z][a-z]/;
 
@@ -72,7 +72,8 @@ export function linesBelow(
     const leftText = rowLines.filter((l) => l.x1 <= x0 - slack && l.x0 >= labelX0 - slack);
     if (ownColumn && leftText.some((l) => !LABEL_TAIL.test(l.text))) break;
     const line = rowLines.find((l) => l.x0 >= x0 - slack && l.x0 < maxStart && !l.repeated);
-    if (!line) continue;
+    // "and address):" in lower case under "Consignee (name" is the label's wrapped tail, never its value.
+    if (!line || /^[a-z]/.test(line.text) && LABEL_TAIL.test(line.text)) continue;
     found.push(line);
     last = line;
   }

@@ -23,8 +23,8 @@ export interface LabelHit {
 
 /** A box number or letter before a title at the start of a line: "5. ", "(3) ", "A) ". */
 const LINE_PREFIX = /^(?:\(?\d{1,2}[.)]\s*|[A-Z]\)\s+)/;
-/** After a label: a plural "(S)", a parenthetical note ("(or order)"), an abbreviation's full stop ("No.:"), a colon, other separators. */
-const SEPARATOR = /(?:\s*\(S\))?(?:\s*\([^)]{1,60}\))?(?:\s*\.)?\s*([:：])?[\s.:#\-–]*/y;
+/** After a label: a plural "(S)", a parenthetical note ("(or order)", or "(name" wrapping to the next line), an abbreviation's full stop ("No.:"), a colon, other separators. */
+const SEPARATOR = /(?:\s*\(S\))?(?:\s*\([^)]{1,60}\)|\s*\([^)]{0,40}$)?(?:\s*\.)?\s*([:：])?[\s.:#\-–]*/y;
 /** What may stand between the words of one label ("B/L", "DOC. CREDIT", "ORGANIZATION(S)"): white space and these. */
 const JOINER_CHARS: ReadonlySet<string> = new Set([..." ./&'():-"]);
 const WHITE_SPACE = /\s/;
@@ -153,8 +153,8 @@ function isAccepted(line: IndexedLine, match: Match, start: number, boxed: boole
   return synonym.weak ? NUMBER_NEXT.test(rest) && synonym.keys.some((k) => NUMERIC_KEYS.has(k)) : REFERENCE_NEXT.test(rest);
 }
 
-/** A line of one to five words ending in a colon, and nothing after it. */
-const UNKNOWN_TITLE = /^[A-Za-z][A-Za-z.'&()/-]*(?:\s+[A-Za-z.'&()/-]+){0,4}\s*[:：]$/;
+/** A line of one to five words ending in a colon, and nothing after it; in lower case it is the wrapped tail of the label above ("and address):"). */
+const UNKNOWN_TITLE = /^[A-Z][A-Za-z.'&()/-]*(?:\s+[A-Za-z.'&()/-]+){0,4}\s*[:：]$/;
 
 /** Every label on `line`, left to right. */
 export function findLabels(line: IndexedLine): LabelHit[] {

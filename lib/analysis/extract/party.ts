@@ -21,6 +21,15 @@ const BOX_NOTE = /\b(?:RESPONSIBILITY|AGREED|CLAUSE|SEE REVERSE|NOT BE LIABLE|ON
 const NAME_THEN_ADDRESS =
   /^(.*?\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|S\.A\.S|LLP|FZE|FZCO|SIA|OOO|KFT|LDA|A\.S|S\.A\.S|A\.Ş|LTDA|EIRELI|S\/A|TRADING|EST)\.?),\s+(.+)$/i;
 
+/** "TO THE ORDER OF GULFSTAR" / "COMMERCIAL BANK P.J.S.C.": an order clause names a bank, whose name may wrap. */
+const ORDER_OF = /^(?:TO\s+)?(?:THE\s+)?ORDER\s+OF\s+\S/i;
+/** The word a bank's or company's name ends with. */
+const NAME_END = /\b(?:BANK|BANQUE|BANCO|BANCA|LTD|LIMITED|INC|LLC|PLC|AG|AS|SA|S\.A|NV|N\.V|BV|B\.V|BHD|BERHAD|P\.?J\.?S\.?C|B\.?S\.?C|S\.?A\.?O\.?G|CO)\.?$/i;
+
+function wrapsOrderClause(first: string, second: string): boolean {
+  return ORDER_OF.test(first) && !NAME_END.test(first) && !/\d/.test(second) && NAME_END.test(second);
+}
+
 export interface PartyFound {
   name: string;
   nameFound: Found;
@@ -41,7 +50,7 @@ function splitParty(doc: Doc, found: Found): PartyFound | undefined {
   if (parts.length === 0) return undefined;
   let nameCount = 1;
   const lineText = (i: number) => cleanValue(parts[i]!.line.text.slice(parts[i]!.start, parts[i]!.end));
-  if (parts.length > 1 && (ORDER_CLAUSE.test(lineText(0)) || isLegalFormOnly(lineText(1)))) nameCount = 2;
+  if (parts.length > 1 && (ORDER_CLAUSE.test(lineText(0)) || isLegalFormOnly(lineText(1)) || wrapsOrderClause(lineText(0), lineText(1)))) nameCount = 2;
   const firstText = parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end);
   const match = nameCount === 1 ? NAME_THEN_ADDRESS.exec(firstText.trim()) : null;
   // The address after the legal form carries a number (street, post code); "CO., LTD." is still the name.
