@@ -77,6 +77,12 @@ describe("label and value on one row, far apart", () => {
     expect(values).toMatchObject({ consignee: "TO ORDER OF ARABIAN BANK", port_of_discharge: "APAPA", port_of_loading: "IZMAIL" });
   });
 
+  test("a plural title reads as its singular ('No. of Original B/Ls'), and 'Originals Issued' names the originals", () => {
+    const bl = (...rows: string[]) => extractFields("bill_of_lading", [layoutPage(rows.join("\n"))]).values;
+    expect(bl("Place of Issue                   No. of Original B/Ls", "PARANAGUA, May 21, 2023         THREE (3)").number_of_originals).toBe(3);
+    expect(bl("Originals Issued", "TWO (2)").number_of_originals).toBe(2);
+  });
+
   test("a box title with its value below is not paired with a far heading on its row", () => {
     const values = extractFields("bill_of_lading", [
       layoutPage(["Shipper:                                                       BILL OF LADING", " ACME TRADING LTD", " 12 HARBOUR ROAD, SINGAPORE"].join("\n")),

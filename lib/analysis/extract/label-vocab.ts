@@ -60,7 +60,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   total_packages: ["Total Packages", "Total No of Packages", "Total Number of Packages", "Total Pkgs", "Total No of Pkgs"],
   freight: ["Freight", "Freight Terms", "Freight and Charges", "Freight Payable at"],
   shipped_on_board: ["Shipped on Board", "Shipped on Board Date", "On Board Date", "Laden on Board", "Date Laden on Board", "Loaded on Board", "Shipped on Board the Vessel", "On Board", "Date of Shipment", "Shipment Date", "Date Shipped", "Laden on Board the Vessel"],
-  originals: ["Number of Original B(s)/L", "No of Original B/L", "No of Original B(s)/L", "Number of Originals", "No of Originals", "Number of Original Bills of Lading", "Original B/L", "Originals", "No of Original Bills"],
+  originals: ["Number of Original B(s)/L", "No of Original B/L", "No of Original B(s)/L", "Number of Originals", "No of Originals", "Number of Original Bills of Lading", "Original B/L", "Originals", "No of Original Bills", "Originals Issued", "Number of Originals Issued", "No of Originals Issued", "Original Bills of Lading"],
   currency: ["Currency"],
   total_amount: ["Total Amount", "Total Value", "Grand Total", "Invoice Total", "Total Invoice Value", "Amount", "Total", "Total Contract Value", "Contract Value", "Contract Amount", "Total Price", "Invoice Amount", "Amount Due", "Total Due", "Value"],
   unit_price: ["Unit Price", "Price", "U/Price", "Unit Value", "Price per Unit", "Rate"],

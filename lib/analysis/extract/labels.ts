@@ -90,6 +90,11 @@ interface Match {
   colon: boolean;
 }
 
+/** The trie node after `token`, or after its singular: "B/Ls", "Nos", "Numbers" are read as their vocabulary's "B/L", "No", "Number". */
+function childOf(node: TrieNode, token: string): TrieNode | undefined {
+  return node.next.get(token) ?? (token.length >= 2 && token.endsWith("S") ? node.next.get(token.slice(0, -1)) : undefined);
+}
+
 /** The longest synonym starting at token `i`, with the separators after it. */
 function matchAt(upper: string, tokens: Token[], i: number): Match | undefined {
   let node: TrieNode | undefined = TRIE;
@@ -97,7 +102,7 @@ function matchAt(upper: string, tokens: Token[], i: number): Match | undefined {
   let end = 0;
   for (let j = i; j < tokens.length; j++) {
     if (j > i && !isJoiner(upper, tokens[j - 1]!.end, tokens[j]!.start)) break;
-    node = node.next.get(tokens[j]!.text);
+    node = childOf(node, tokens[j]!.text);
     if (!node) break;
     if (node.synonym && !upper.startsWith("'S", tokens[j]!.end)) {
       synonym = node.synonym;
@@ -167,7 +172,7 @@ export function findLabels(line: IndexedLine): LabelHit[] {
   let from = 0;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (token.start < from || upper[token.start - 1] === "'" || !TRIE.next.has(token.text)) continue;
+    if (token.start < from || upper[token.start - 1] === "'" || !childOf(TRIE, token.text)) continue;
     const match = matchAt(upper, tokens, i);
     if (!match) continue;
     const start = prefix && token.start === prefix.length ? 0 : token.start;
