@@ -70,7 +70,8 @@ const TITLES = Object.values(DOCUMENT_TYPES).map((t) => t.label.toUpperCase()).f
 /** A value made of label and title words only, or holding a document's title, without a digit. */
 export function looksLikeCaption(value: string): boolean {
   if (/\d/.test(value)) return false;
-  const words = wordsOf(value);
+  // A bracketed note is a label's unit or gloss ("Min. Temperature (C)", "Consignee (name and address)").
+  const words = wordsOf(value.replace(/\([^)]*\)/g, " ").trim() || value);
   if (TITLES.some((title) => ` ${words.join(" ")} `.includes(` ${title} `))) return true;
   return words.length > 0 && words.some((w) => /[A-Z]{2}/.test(w)) && words.every((w) => CAPTION_WORDS.has(stem(w)));
 }

@@ -63,6 +63,7 @@ describe("captions read as values", () => {
     expect(looksLikeCaption("Cntr Nos.")).toBe(true);
     expect(looksLikeCaption("DATE OF SURVEY")).toBe(true);
     expect(looksLikeCaption("Place of Production")).toBe(true);
+    expect(looksLikeCaption("Min. Temperature (C)")).toBe(true);
     expect(looksLikeCaption("TO THE ORDER OF NORDIC AMBER BANK AS")).toBe(false);
     expect(looksLikeCaption("OCEAN LANTERN")).toBe(false);
     expect(looksLikeCaption("PORT KLANG")).toBe(false);
@@ -87,6 +88,14 @@ describe("values of the wrong kind or cut short", () => {
     expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "GULF STAR" }))).toEqual(["invoice.made_out_to_applicant:warning"]);
     expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "DESERT ROSE GENERAL TRADING LLC" }))).toEqual(["invoice.made_out_to_applicant:discrepancy"]);
   });
+
+  it("warns when the document prints every word of the expected name and the name read opens like it (two boxes read as one)", () => {
+    const [applicant] = (buildCleanPresentation().find((d) => d.result.split.document_type === "Letter of Credit")!.result.extracted.applicant as string).split("\n");
+    const first = applicant!.split(" ")[0];
+    const mixed = withFields(buildCleanPresentation(), "commercial_invoice", { buyer: `${first} FORWARDING LLC` });
+    expect(rulesOf(mixed.map((d) => d.result.split.document_type !== "Commercial Invoice" ? d : { ...d, text: `${d.text}\n${applicant}` }))).toEqual(["invoice.made_out_to_applicant:warning"]);
+    expect(rulesOf(mixed)).toEqual(["invoice.made_out_to_applicant:discrepancy"]);
+  });
 });
 
 describe("names cut at the start or run on into the next box", () => {
@@ -97,6 +106,14 @@ describe("names cut at the start or run on into the next box", () => {
     expect(runOnName("SUNRISE PROVISIONS TRADING", "SUNRISE PROVISIONS SDN BHD")).toBe(false);
     expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "DESERT ROSE GENERAL TRADING LLC" }))).toEqual(["invoice.made_out_to_applicant:discrepancy"]);
   });
+
+  it("warns when the document prints every word of the expected name and the name read opens like it (two boxes read as one)", () => {
+    const [applicant] = (buildCleanPresentation().find((d) => d.result.split.document_type === "Letter of Credit")!.result.extracted.applicant as string).split("\n");
+    const first = applicant!.split(" ")[0];
+    const mixed = withFields(buildCleanPresentation(), "commercial_invoice", { buyer: `${first} FORWARDING LLC` });
+    expect(rulesOf(mixed.map((d) => d.result.split.document_type !== "Commercial Invoice" ? d : { ...d, text: `${d.text}\n${applicant}` }))).toEqual(["invoice.made_out_to_applicant:warning"]);
+    expect(rulesOf(mixed)).toEqual(["invoice.made_out_to_applicant:discrepancy"]);
+  });
 });
 
 describe("figures the read text contradicts", () => {
@@ -105,6 +122,8 @@ describe("figures the read text contradicts", () => {
     expect(rulesOf(withEvidence(clean, "Packing List", "gross_weight_kg", 3750, 0.8, "TOTAL 3,750.000 KGS 100,400.000 KGS"))).toEqual(["consistency.gross_weight:warning"]);
     expect(rulesOf(withEvidence(clean, "Packing List", "gross_weight_kg", 45500, 0.8, "2,150.00 2,150.00 2,500.00 2,150.00"))).toEqual(["consistency.gross_weight:warning"]);
     expect(rulesOf(withEvidence(clean, "Packing List", "gross_weight_kg", 100650, 0.8, "TOTAL 100,650.000 KGS 99,000.000 KGS"))).toEqual(["consistency.gross_weight:discrepancy"]);
+    // Printed in pounds: 221,343 LBS is the 100,400 kg the other documents state.
+    expect(rulesOf(withEvidence(clean, "Packing List", "gross_weight_kg", 8299.8, 0.8, "18,298 LBS 221,343 LBS"))).toEqual(["consistency.gross_weight:warning"]);
   });
 });
 

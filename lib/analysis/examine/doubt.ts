@@ -77,8 +77,8 @@ function figuresIn(text: string): number[][] {
   ].filter(Number.isFinite));
 }
 
-/** A figure is printed as read, or converted between kilograms and tonnes. */
-const UNIT_FACTORS = [1, 1000, 0.001];
+/** A weight is printed in kilograms, tonnes or pounds: the read figure in each, as kilograms. */
+const UNIT_FACTORS = [1, 1000, 0.001, 0.45359237];
 
 /**
  * What the text the reader took a figure from says against it: the line also
@@ -136,13 +136,27 @@ export function runOnName(found: string, expected: string): boolean {
   return shared >= 2 && shared * 2 > b.length && shared < a.length;
 }
 
-function nameDoubt(finding: Finding): string | undefined {
+/**
+ * The document whose name was read prints every word of the expected name,
+ * and the name read opens like it: two boxes side by side were read as one
+ * (a consignee's lines interleaved with the notify party's beside it).
+ */
+function printedOnDocument(found: string, expected: string, doc: Doc | undefined): boolean {
+  if (!doc?.text) return false;
+  const words = nameWords(expected);
+  const text = new Set(nameWords(doc.text));
+  return words.length >= 2 && nameWords(found)[0] === words[0] && words.every((w) => text.has(w));
+}
+
+function nameDoubt(finding: Finding, doc: Doc | undefined): string | undefined {
   if (!NAME_RULES.has(finding.rule) || !finding.found || !finding.expected) return undefined;
   const options = finding.expected.split(" / ");
   const cut = options.find((e) => truncatedName(finding.found!, e));
   if (cut) return `"${finding.found}" and "${cut}" are one name, one of them cut short`;
   const runOn = options.find((e) => runOnName(finding.found!, e));
-  return runOn ? `"${finding.found}" opens with most of "${runOn}": the rest may be text read on from beside the name` : undefined;
+  if (runOn) return `"${finding.found}" opens with most of "${runOn}": the rest may be text read on from beside the name`;
+  const printed = options.find((e) => printedOnDocument(finding.found!, e, doc));
+  return printed ? `the ${doc!.type} prints every word of "${printed}": its box may have been read together with the one beside it` : undefined;
 }
 
 /** The finding as a warning that names why its values are in doubt; a warning or info stays what it is. */
@@ -165,7 +179,7 @@ export function weighReads(findings: Finding[], docs: Doc[]): Finding[] {
       const doc = byId.get(ref.id);
       return doc ? finding.fields.map((key) => doubtfulRead(doc, key)).filter((d) => d !== undefined) : [];
     });
-    const cut = nameDoubt(finding);
+    const cut = nameDoubt(finding, byId.get(finding.documents[0]?.id ?? ""));
     return withDoubt(finding, [...new Set(doubts), ...(cut ? [cut] : [])]);
   });
 }
