@@ -17,7 +17,10 @@ export function AppHeader({ session }: { session: SessionUser }) {
         </nav>
         <div className="app-user">
           <span className="app-user-label">
-            Signed in as <span className="app-user-email">{session.email}</span>
+            Signed in as{" "}
+            <a className="app-user-email" href="/account" title="Your account: password and sessions">
+              {session.email}
+            </a>
           </span>
           <Badge tone={session.role === "admin" ? "info" : "neutral"} title={`Signed in as ${session.email}`}>
             {session.role}

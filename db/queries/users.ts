@@ -33,3 +33,16 @@ export async function findMembership(
     .limit(1);
   return row;
 }
+
+/**
+ * Replaces a user's password hash and ends every session signed in before now
+ * (ASVS 6.2.x / 7.4.3: whoever knew the old password loses their sessions).
+ * `changeRequired`: the new password is temporary (a reset) and must be
+ * replaced at the next sign-in.
+ */
+export async function replacePasswordHash(db: Db, params: { userId: string; passwordHash: string; changeRequired: boolean }): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: params.passwordHash, passwordChangeRequired: params.changeRequired, sessionsRevokedAt: new Date() })
+    .where(eq(users.id, params.userId));
+}

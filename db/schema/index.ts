@@ -9,3 +9,4 @@ export * from "./document-sets";
 export * from "./sessions";
 export * from "./analysis-jobs";
 export * from "./set-review";
+export * from "./sign-in-addresses";

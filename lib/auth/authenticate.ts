@@ -3,36 +3,13 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findUserByEmail } from "@/db/queries/users";
-import { consumeRateLimit } from "@/lib/api/rate-limit";
-import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from "@/lib/services";
+import { hashPassword, PASSWORD_MAX_LENGTH, ServiceError, verifyPassword } from "@/lib/services";
+import { setChosenPassword } from "@/lib/services/change-password";
 import { findHomeOrganizationId } from "./session-lookup";
+import { consumeLoginAttempt, LOGIN_THROTTLE, type LoginThrottlePolicy, rememberSignInAddress } from "./login-throttle";
 import { signInGate } from "./sign-in-gate";
 
-/**
- * Sign-in throttling (ASVS 6.1.1, 6.3.1): every attempt spends a token from
- * two GCRA buckets on the database clock. Spent tokens come back one per
- * window/limit, so refusals slow an attacker to a trickle with no permanent
- * lock-out.
- * - Per account AND address: guessing one account's password from one place.
- *   A stranger's failures fill their own bucket, never the owner's, so nobody
- *   can keep someone else locked out.
- * - Per address: spraying many accounts (or many guesses) from one place.
- * The address is the socket's (see ./client-ip), so a forged
- * X-Forwarded-For buys no fresh buckets.
- */
-export interface LoginThrottlePolicy {
-  accountLimit: number;
-  ipLimit: number;
-  windowSeconds: number;
-}
-
-export const LOGIN_THROTTLE: LoginThrottlePolicy = {
-  /** 10 attempts per account and address per 15 minutes, then one more every 90 s. */
-  accountLimit: 10,
-  /** An office behind one NAT address signs in often; a spraying attacker tries many accounts. */
-  ipLimit: 50,
-  windowSeconds: 15 * 60,
-};
+export { LOGIN_THROTTLE, type LoginThrottlePolicy } from "./login-throttle";
 
 /** Retry-after when too many sign-ins are already being checked (see ./sign-in-gate). */
 const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -40,6 +17,10 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
 export type AuthenticateResult =
   | { ok: true; userId: string; organizationId: string; email: string }
   | { ok: false; reason: "invalid" }
+  /** The right password, but a reset's temporary one: the person must choose a new password (send `newPassword`). */
+  | { ok: false; reason: "password_change_required" }
+  /** The new password chosen at such a sign-in was refused; `detail` says why. */
+  | { ok: false; reason: "new_password_invalid"; detail: string }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /** Verified against when the account does not exist, so the answer takes as long either way. */
@@ -51,16 +32,16 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function authenticateCredentials(
   db: Db,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; newPassword?: string },
   policy: LoginThrottlePolicy = LOGIN_THROTTLE,
 ): Promise<AuthenticateResult> {
   const email = input.email.trim().toLowerCase();
-  const throttle = await consumeLoginBuckets(db, email, input.ip, policy);
-  if (throttle) return throttle;
+  const user = email ? await findUserByEmail(db, email) : undefined;
+  const retryAfterSeconds = await consumeLoginAttempt(db, { email, ip: input.ip, userId: user?.id }, policy);
+  if (retryAfterSeconds !== null) return { ok: false, reason: "throttled", retryAfterSeconds };
 
   // Overlong passwords are refused without hashing them: they cannot match and would cost CPU.
   const password = input.password.length <= PASSWORD_MAX_LENGTH ? input.password : "";
-  const user = email ? await findUserByEmail(db, email) : undefined;
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
   const stored = user?.passwordHash ?? (await dummyHash);
   const verified = await signInGate().run(() => verifyPassword(stored, password));
@@ -78,20 +59,26 @@ export async function authenticateCredentials(
     });
     return { ok: false, reason: "invalid" };
   }
+  if (user.passwordChangeRequired) {
+    // A temporary password never opens a session: it only lets its holder choose a lasting one.
+    if (!input.newPassword) return { ok: false, reason: "password_change_required" };
+    try {
+      await setChosenPassword(db, { userId: user.id, organizationId, newPassword: input.newPassword, oldPassword: password });
+    } catch (error) {
+      if (error instanceof ServiceError) return { ok: false, reason: "new_password_invalid", detail: error.message };
+      throw error;
+    }
+  }
+  await rememberSignInAddress(db, { userId: user.id, ip: input.ip });
   await insertAuditEvent(db, { organizationId, actor: user.id, action: "session.signed_in", target: user.id, detail: { ip: input.ip } });
   return { ok: true, userId: user.id, organizationId, email: user.email };
 }
 
-async function consumeLoginBuckets(db: Db, email: string, ip: string, policy: LoginThrottlePolicy): Promise<AuthenticateResult | null> {
-  const { windowSeconds } = policy;
-  const buckets = [
-    { bucket: `login:${ip}|${email}`.slice(0, 200), limit: policy.accountLimit, windowSeconds },
-    { bucket: `login-ip:${ip}`.slice(0, 200), limit: policy.ipLimit, windowSeconds },
-  ];
-  let retryAfterSeconds = 0;
-  for (const bucket of buckets) {
-    const result = await consumeRateLimit(db, bucket);
-    if (!result.allowed) retryAfterSeconds = Math.max(retryAfterSeconds, result.retryAfterSeconds);
-  }
-  return retryAfterSeconds > 0 ? { ok: false, reason: "throttled", retryAfterSeconds } : null;
+/**
+ * The sign-in throttle, for other checks of a password (changing one's own):
+ * a stolen session must not become a faster way to guess the password. The
+ * retry-after in seconds, or null when the attempt may go ahead.
+ */
+export async function throttlePasswordCheck(db: Db, input: { userId: string; email: string; ip: string }): Promise<number | null> {
+  return consumeLoginAttempt(db, { email: input.email.trim().toLowerCase(), ip: input.ip, userId: input.userId });
 }

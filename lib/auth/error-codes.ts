@@ -14,3 +14,9 @@ export function retryAfterOf(code: string): number | null {
   const [name, seconds] = code.split(":");
   return name === THROTTLED_ERROR && seconds && /^\d+$/.test(seconds) ? Number(seconds) : null;
 }
+
+/** The password was a reset's temporary one: the sign-in form asks for a new password and sends it as `newPassword`. */
+export const PASSWORD_CHANGE_REQUIRED_ERROR = "PasswordChangeRequired";
+
+/** The new password sent with such a sign-in was refused (too short, too long, or the temporary one again). */
+export const NEW_PASSWORD_INVALID_ERROR = "NewPasswordInvalid";

@@ -8,7 +8,7 @@ import { insertAuditEvent } from "@/db/queries/audit-events";
 import { revokeSession } from "@/db/queries/sessions";
 import { authenticateCredentials } from "./authenticate";
 import { clientIpOf } from "./client-ip";
-import { throttledError } from "./error-codes";
+import { NEW_PASSWORD_INVALID_ERROR, PASSWORD_CHANGE_REQUIRED_ERROR, throttledError } from "./error-codes";
 import { authCookies } from "./cookies";
 import { SIGN_IN_PATH } from "./paths";
 import { resolveAuthSecret } from "./secret";
@@ -49,15 +49,22 @@ export function authOptions(): AuthOptions {
     providers: [
       CredentialsProvider({
         name: "E-mail and password",
-        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "E-mail", type: "email" },
+          password: { label: "Password", type: "password" },
+          newPassword: { label: "New password", type: "password" },
+        },
         async authorize(credentials, request) {
           const result = await authenticateCredentials(await getDb(), {
             email: String(credentials?.email ?? ""),
             password: String(credentials?.password ?? ""),
             ip: clientIpOf(request.headers ?? {}),
+            newPassword: credentials?.newPassword ? String(credentials.newPassword) : undefined,
           });
           if (result.ok) return { id: result.userId, email: result.email, organizationId: result.organizationId };
           if (result.reason === "throttled") throw new Error(throttledError(result.retryAfterSeconds));
+          if (result.reason === "password_change_required") throw new Error(PASSWORD_CHANGE_REQUIRED_ERROR);
+          if (result.reason === "new_password_invalid") throw new Error(NEW_PASSWORD_INVALID_ERROR);
           return null;
         },
       }),

@@ -6,17 +6,16 @@ import { getOrganizationById } from "@/db/queries/organizations";
 import { findMembership, findUserByEmail, insertMembership, insertUser } from "@/db/queries/users";
 import type { MembershipRole } from "@/db/schema";
 import { requireAdmin } from "./authorize";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./create-user";
 import { isUniqueViolation, ServiceError } from "./errors";
 import { hashPassword } from "./password-hash";
+import { passwordSchema } from "./password-policy";
 import { organizationIdSchema, parseInput } from "./validation";
 
 const AddMemberInput = z.object({
   organizationId: organizationIdSchema,
   addedBy: z.string().min(1, "addedBy is required"),
   email: z.string().trim().toLowerCase().pipe(z.email("email must be a valid address")),
-  password: z.string().min(PASSWORD_MIN_LENGTH, `password must have at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `password must have at most ${PASSWORD_MAX_LENGTH} characters`),
+  password: passwordSchema("password"),
   role: z.enum(["admin", "member"], "role must be admin or member"),
 });
 

@@ -3,16 +3,17 @@ import type { Db } from "@/db/client";
 import { memberships, type Membership } from "@/db/schema";
 import { requireAdmin } from "./authorize";
 import { ServiceError } from "./errors";
+import { OPERATOR } from "./operator";
 
 /**
  * What removing or disabling a member needs first, inside the caller's
- * transaction: the actor is an admin, the member exists here (another
+ * transaction: the actor is an admin (or the operator), the member exists here (another
  * organization's user looks exactly like no user), and the organization keeps
  * at least one enabled admin. The admin rows are locked, so two admins
  * removing each other at once cannot leave none.
  */
 export async function lockMemberForOffboarding(tx: Db, params: { organizationId: string; userId: string; actor: string }): Promise<Membership> {
-  await requireAdmin(tx, { organizationId: params.organizationId, userId: params.actor });
+  if (params.actor !== OPERATOR) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.actor });
   const admins = await tx
     .select({ userId: memberships.userId })
     .from(memberships)

@@ -5,6 +5,7 @@ import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findMembership } from "@/db/queries/users";
 import { users } from "@/db/schema";
 import { ServiceError } from "./errors";
+import { OPERATOR } from "./operator";
 import { organizationIdSchema, parseInput } from "./validation";
 
 const RevokeUserSessionsInput = z.object({
@@ -15,14 +16,15 @@ const RevokeUserSessionsInput = z.object({
 
 /**
  * Ends every session a user has signed in, on every device: "sign out
- * everywhere" when revokedBy is the user, an admin's revocation otherwise.
+ * everywhere" when revokedBy is the user, an admin's (or the operator's)
+ * revocation otherwise.
  * Effective on the next request: the guards and the token renewal refuse
  * any session that signed in before this moment.
  */
 export async function revokeUserSessions(db: Db, input: { organizationId: string; userId: string; revokedBy: string }): Promise<void> {
   const params = parseInput(RevokeUserSessionsInput, input);
   await db.transaction(async (tx) => {
-    if (params.revokedBy !== params.userId) {
+    if (params.revokedBy !== params.userId && params.revokedBy !== OPERATOR) {
       const actor = await findMembership(tx, { organizationId: params.organizationId, userId: params.revokedBy });
       if (actor?.role !== "admin") throw new ServiceError("forbidden", "Only an administrator of this organization can end another member's sessions.");
     }

@@ -10,7 +10,7 @@ import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/d
 const freshIp = () => `198.51.100.${randomBytes(4).toString("hex")}`;
 
 /** A window of seconds instead of minutes, so the test waits out a backoff instead of mocking the clock. */
-const FAST: LoginThrottlePolicy = { accountLimit: 3, ipLimit: 100, windowSeconds: 2 };
+const FAST: LoginThrottlePolicy = { accountLimit: 3, ipLimit: 100, accountWideLimit: 100, windowSeconds: 2 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(testDatabases())("sign-in on $name", (database) => {
@@ -48,7 +48,7 @@ describe.each(testDatabases())("sign-in on $name", (database) => {
   it("throttles 20 bad attempts on one account from one address and refuses even the right password there meanwhile", async () => {
     const admin = await seedOrganization(db);
     const ip = freshIp();
-    const policy: LoginThrottlePolicy = { accountLimit: 3, ipLimit: 100, windowSeconds: 15 * 60 };
+    const policy: LoginThrottlePolicy = { accountLimit: 3, ipLimit: 100, accountWideLimit: 100, windowSeconds: 15 * 60 };
     const results = [];
     for (let i = 0; i < 20; i++) {
       results.push(await authenticateCredentials(db, { email: admin.user.email, password: `guess ${i}`, ip }, policy));
@@ -62,7 +62,7 @@ describe.each(testDatabases())("sign-in on $name", (database) => {
   it("lets the right password in once the backoff it named has passed: no permanent lock-out", async () => {
     const admin = await seedOrganization(db);
     const ip = freshIp();
-    const policy: LoginThrottlePolicy = { accountLimit: 1, ipLimit: 100, windowSeconds: FAST.windowSeconds + 1 };
+    const policy: LoginThrottlePolicy = { accountLimit: 1, ipLimit: 100, accountWideLimit: 100, windowSeconds: FAST.windowSeconds + 1 };
     await authenticateCredentials(db, { email: admin.user.email, password: "one wrong guess", ip }, policy);
     const during = await authenticateCredentials(db, { email: admin.user.email, password: TEST_PASSWORD, ip }, policy);
     if (during.ok || during.reason !== "throttled") throw new Error(`expected a throttled attempt, got ${JSON.stringify(during)}`);
@@ -74,7 +74,7 @@ describe.each(testDatabases())("sign-in on $name", (database) => {
 
   it("never lets a stranger's failures lock the owner out: the owner's address has a bucket of its own", async () => {
     const admin = await seedOrganization(db);
-    const policy: LoginThrottlePolicy = { accountLimit: 3, ipLimit: 100, windowSeconds: 15 * 60 };
+    const policy: LoginThrottlePolicy = { accountLimit: 3, ipLimit: 100, accountWideLimit: 100, windowSeconds: 15 * 60 };
     const stranger = freshIp();
     const results = [];
     for (let i = 0; i < 10; i++) {
@@ -87,13 +87,31 @@ describe.each(testDatabases())("sign-in on $name", (database) => {
 
   it("throttles one address spraying many accounts", async () => {
     const ip = freshIp();
-    const policy: LoginThrottlePolicy = { accountLimit: 100, ipLimit: 3, windowSeconds: 60 };
+    const policy: LoginThrottlePolicy = { accountLimit: 100, ipLimit: 3, accountWideLimit: 100, windowSeconds: 60 };
     const results = [];
     for (let i = 0; i < 6; i++) {
       results.push(await authenticateCredentials(db, { email: `spray-${i}-${ip}@example.test`, password: "x".repeat(12), ip }, policy));
     }
     expect(results.slice(0, 3).every((result) => !result.ok && result.reason === "invalid")).toBe(true);
     expect(results.slice(3).every((result) => !result.ok && result.reason === "throttled")).toBe(true);
+  });
+
+  it("throttles guessing one account from many addresses, yet the owner still signs in where they have before", async () => {
+    const admin = await seedOrganization(db);
+    const policy: LoginThrottlePolicy = { accountLimit: 100, ipLimit: 100, accountWideLimit: 4, windowSeconds: 15 * 60 };
+    const home = freshIp();
+    expect(await authenticateCredentials(db, { email: admin.user.email, password: TEST_PASSWORD, ip: home }, policy)).toMatchObject({ ok: true });
+    // A botnet: each address guesses once, far under its own buckets (the owner's first sign-in spent one of the four).
+    const guesses = [];
+    for (let i = 0; i < 10; i++) {
+      guesses.push(await authenticateCredentials(db, { email: admin.user.email, password: `guess ${i}`, ip: freshIp() }, policy));
+    }
+    expect(guesses.slice(0, 3)).toEqual(Array(3).fill({ ok: false, reason: "invalid" }));
+    expect(guesses.slice(3).every((result) => !result.ok && result.reason === "throttled")).toBe(true);
+    // Even the right password from yet another new address waits: the guesser cannot tell it was right.
+    expect(await authenticateCredentials(db, { email: admin.user.email, password: TEST_PASSWORD, ip: freshIp() }, policy)).toMatchObject({ reason: "throttled" });
+    // The owner, from the address they signed in from, is not locked out by any of it.
+    expect(await authenticateCredentials(db, { email: admin.user.email, password: TEST_PASSWORD, ip: home }, policy)).toMatchObject({ ok: true });
   });
 
   it("keeps the default policy slow to lock out and quick to recover", () => {

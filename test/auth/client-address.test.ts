@@ -74,7 +74,7 @@ describe.each(testDatabases())("sign-in behind a real socket on $name", (databas
   afterAll(() => database.close(db));
 
   it("throttles one address spraying accounts even when every attempt forges a new X-Forwarded-For", async () => {
-    const policy: LoginThrottlePolicy = { accountLimit: 100, ipLimit: 3, windowSeconds: 60 };
+    const policy: LoginThrottlePolicy = { accountLimit: 100, ipLimit: 3, accountWideLimit: 100, windowSeconds: 60 };
     const { server, origin } = await listen(async (request) => {
       const email = String(request.headers["x-email"]);
       return authenticateCredentials(db, { email, password: "x".repeat(12), ip: clientIpOf(request.headers) }, policy);

@@ -25,6 +25,7 @@ export interface MemberItem {
   email: string;
   role: Role;
   joinedAt: string;
+  disabled: boolean;
 }
 
 export interface AuditItem {

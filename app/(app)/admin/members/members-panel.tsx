@@ -4,20 +4,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { formatDate } from "@/components/ui/format";
 import { Panel } from "@/components/ui/panel";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { ADMIN_QUERY_KEYS, type MemberItem, type Role } from "../types";
+import { ADMIN_QUERY_KEYS, type MemberItem } from "../types";
 import { AddMemberDialog } from "./add-member-dialog";
-
-interface RoleChange {
-  member: MemberItem;
-  role: Role;
-}
+import { MemberActionDialog } from "./member-action-dialog";
+import { ACTION_TEXT, actionsFor, runMemberAction, type MemberAction } from "./member-actions";
 
 export function MembersPanel({ currentUserId, passwordMinLength }: { currentUserId: string; passwordMinLength: number }) {
   const queryClient = useQueryClient();
@@ -26,18 +22,22 @@ export function MembersPanel({ currentUserId, passwordMinLength }: { currentUser
     queryFn: ({ signal }) => fetchJson<{ members: MemberItem[] }>("/api/admin/members", { signal }).then((body) => body.members),
   });
   const [adding, setAdding] = useState(false);
-  const [change, setChange] = useState<RoleChange | null>(null);
-  const changeRole = useMutation({
-    mutationFn: ({ member, role }: RoleChange) =>
-      fetchJson(`/api/admin/members/${encodeURIComponent(member.userId)}`, { method: "PATCH", body: { role } }),
-    onSuccess: (_data, { member }) => {
-      setChange(null);
+  const [action, setAction] = useState<MemberAction | null>(null);
+  const act = useMutation({
+    mutationFn: runMemberAction,
+    onSuccess: (result, { kind, member }) => {
       // Demoting oneself ends one's admin access: leave the admin pages.
-      if (member.userId === currentUserId) window.location.assign("/");
+      if (kind === "make-member" && member.userId === currentUserId) window.location.assign("/");
+      // A reset keeps the dialog open to show the temporary password once.
+      if (!result.temporaryPassword) setAction(null);
       void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEYS.members });
       void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEYS.audit });
     },
   });
+  const close = () => {
+    setAction(null);
+    act.reset();
+  };
 
   const addButton = (
     <Button variant="primary" onClick={() => setAdding(true)}>
@@ -63,63 +63,57 @@ export function MembersPanel({ currentUserId, passwordMinLength }: { currentUser
                 <tr>
                   <th scope="col">E-mail</th>
                   <th scope="col">Role</th>
+                  <th scope="col">Status</th>
                   <th scope="col">Member since</th>
                   <th scope="col"><span className="visually-hidden">Actions</span></th>
                 </tr>
               </thead>
               <tbody>
-                {members.data.map((member) => {
-                  const nextRole: Role = member.role === "admin" ? "member" : "admin";
-                  return (
-                    <tr key={member.userId}>
-                      <td>
-                        {member.email} {member.userId === currentUserId && <span className="muted">(you)</span>}
-                      </td>
-                      <td>
-                        <Badge tone={member.role === "admin" ? "info" : "neutral"}>{member.role}</Badge>
-                      </td>
-                      <td className="nowrap">{formatDate(member.joinedAt)}</td>
-                      <td className="actions">
+                {members.data.map((member) => (
+                  <tr key={member.userId}>
+                    <td>
+                      {member.email} {member.userId === currentUserId && <span className="muted">(you)</span>}
+                    </td>
+                    <td>
+                      <Badge tone={member.role === "admin" ? "info" : "neutral"}>{member.role}</Badge>
+                    </td>
+                    <td>
+                      <Badge tone={member.disabled ? "warning" : "success"}>{member.disabled ? "disabled" : "active"}</Badge>
+                    </td>
+                    <td className="nowrap">{formatDate(member.joinedAt)}</td>
+                    <td className="actions">
+                      {actionsFor(member, member.userId === currentUserId).map((kind) => (
                         <Button
+                          key={kind}
                           size="sm"
                           variant="ghost"
                           onClick={() => {
-                            changeRole.reset();
-                            setChange({ member, role: nextRole });
+                            act.reset();
+                            setAction({ kind, member });
                           }}
-                          aria-label={`${nextRole === "admin" ? "Make administrator" : "Make member"}: ${member.email}`}
+                          aria-label={`${ACTION_TEXT[kind].label}: ${member.email}`}
                         >
-                          {nextRole === "admin" ? "Make administrator" : "Make member"}
+                          {ACTION_TEXT[kind].label}
                         </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
+                      ))}
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>
         )}
       </Panel>
       <AddMemberDialog open={adding} onClose={() => setAdding(false)} passwordMinLength={passwordMinLength} />
-      <ConfirmDialog
-        open={change !== null}
-        title={change?.role === "admin" ? "Make this person an administrator?" : "Remove administrator rights?"}
-        confirmLabel={change?.role === "admin" ? "Make administrator" : "Make member"}
-        tone={change?.role === "admin" ? "primary" : "danger"}
-        pending={changeRole.isPending}
-        error={changeRole.error?.message}
-        onConfirm={() => change && changeRole.mutate(change)}
-        onCancel={() => setChange(null)}
-      >
-        {change && (
-          <p style={{ margin: 0 }}>
-            {change.role === "admin"
-              ? `${change.member.email} will be able to issue and revoke API keys and manage members.`
-              : `${change.member.email} will keep access to document sets but no longer manage keys or members.`}
-            {change.member.userId === currentUserId && change.role === "member" && " You will lose access to this page."}
-          </p>
-        )}
-      </ConfirmDialog>
+      <MemberActionDialog
+        action={action}
+        pending={act.isPending}
+        error={act.error?.message}
+        temporaryPassword={act.data?.temporaryPassword}
+        selfDemotion={action?.kind === "make-member" && action.member.userId === currentUserId}
+        onConfirm={() => action && act.mutate(action)}
+        onClose={close}
+      />
     </>
   );
 }
