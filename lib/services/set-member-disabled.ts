@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
-import { memberships } from "@/db/schema";
+import { memberships, users } from "@/db/schema";
 import { ServiceError } from "./errors";
 import { lockMemberForOffboarding } from "./member-guards";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -16,8 +16,9 @@ const SetMemberDisabledInput = z.object({
 
 /**
  * Disables (or re-enables) a member in this organization: a disabled member
- * cannot sign in to it, and their sessions in it are refused from the next
- * request on. The last enabled admin cannot be disabled, nor can an admin
+ * cannot sign in to it, and their sessions are refused from the next request
+ * on. Disabling also ends those sessions for good, so re-enabling never
+ * revives a session (a stolen cookie included) that was open before. The last enabled admin cannot be disabled, nor can an admin
  * disable themselves.
  */
 export async function setMemberDisabled(
@@ -33,6 +34,7 @@ export async function setMemberDisabled(
       .update(memberships)
       .set({ disabledAt: params.disabled ? new Date() : null })
       .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
+    if (params.disabled) await tx.update(users).set({ sessionsRevokedAt: new Date() }).where(eq(users.id, params.userId));
     await insertAuditEvent(tx, {
       organizationId: params.organizationId,
       actor: params.changedBy,

@@ -54,7 +54,7 @@ describe.each(testDatabases())("offboarding on $name", (database) => {
     expect(await again.json()).toEqual({ detail: "Member not found." });
   });
 
-  it("disables a member (next request refused, no sign-in) and re-enables them, each audited", async () => {
+  it("disables a member (sessions ended at the next request, no sign-in) and re-enables them, each audited", async () => {
     const member = await addMember();
     const patch = (disabled: boolean) =>
       patchMember(appRequest(`/api/admin/members/${member.user.id}`, { method: "PATCH", cookie: adminCookie, body: { disabled } }), idParams(member.user.id));
@@ -65,7 +65,8 @@ describe.each(testDatabases())("offboarding on $name", (database) => {
     expect(await canSignIn(member.user.email)).toBe(false);
 
     expect((await patch(false)).status).toBe(200);
-    expect(await isSignedIn(member.cookie)).toBe(true);
+    // Re-enabling lets them sign in again, but never revives a session that was open before.
+    expect(await isSignedIn(member.cookie)).toBe(false);
     expect(await canSignIn(member.user.email)).toBe(true);
     expect(await audited("membership.disabled", member.user.id)).toHaveLength(1);
     expect(await audited("membership.enabled", member.user.id)).toHaveLength(1);
