@@ -1,5 +1,6 @@
 import { AnalysisError } from "../errors";
 import type { Page } from "../types";
+import { cleanPages } from "./clean-text";
 import { ingestDocx } from "./docx";
 import { ingestEml } from "./eml";
 import { ingestImage } from "./image";
@@ -17,8 +18,16 @@ export interface IngestOptions {
   limits?: Partial<IngestLimits>;
 }
 
-/** Reads any supported input into pages of positioned text. The format comes from the bytes, never a name. */
+/**
+ * Reads any supported input into pages of positioned text. The format comes
+ * from the bytes, never a name. Whatever the format, no control character or
+ * lone surrogate is left in the text (see ./clean-text).
+ */
 export async function ingestDocument(bytes: Uint8Array, options: IngestOptions = {}): Promise<Page[]> {
+  return cleanPages(await readPages(bytes, options));
+}
+
+async function readPages(bytes: Uint8Array, options: IngestOptions): Promise<Page[]> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   if (bytes.length === 0) throw new AnalysisError("empty", "The file is empty (0 bytes).");
   const format = sniffFormat(bytes);

@@ -1,12 +1,21 @@
-import { createCanvas, loadImage, type Image } from "@napi-rs/canvas";
+import { type Canvas, createCanvas, type Image, ImageData, loadImage } from "@napi-rs/canvas";
+import { JpegImage } from "pdfjs-dist/image_decoders/pdf.image_decoders.mjs";
 import { sniffFormat } from "./sniff";
+import { isWellFormedWebp } from "./webp-structure";
 
-/** What @napi-rs/canvas decodes safely. It does not refuse a TIFF: it crashes the process on one (a valid greyscale TIFF, found by `npm run fuzz`). */
-const CANVAS_FORMATS = new Set(["png", "jpeg", "webp"]);
-
-/** The decoded image, or undefined for what canvas must not or cannot decode. */
-async function decode(bytes: Uint8Array): Promise<Image | undefined> {
-  if (!CANVAS_FORMATS.has(sniffFormat(bytes) ?? "")) return undefined;
+/**
+ * @napi-rs/canvas's native decoders crash the whole process (SIGSEGV), not
+ * throw, on some damaged files, all found by `npm run fuzz`: a valid greyscale
+ * TIFF, a truncated or bit-flipped JPEG, a WebP whose RIFF size or VP8X flags
+ * lie. So only PNG (whose header ./image-header checks) and WebP whose
+ * container holds together reach it; JPEG is decoded by pdf.js's JPEG decoder
+ * (plain JavaScript, throws a JpegError on what it cannot read) and drawn from
+ * its pixels; TIFF is never decoded here.
+ */
+async function decode(bytes: Uint8Array): Promise<Image | Canvas | undefined> {
+  const format = sniffFormat(bytes);
+  if (format === "jpeg") return decodeJpeg(bytes);
+  if (format !== "png" && !(format === "webp" && isWellFormedWebp(bytes))) return undefined;
   try {
     return await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
@@ -14,11 +23,44 @@ async function decode(bytes: Uint8Array): Promise<Image | undefined> {
   }
 }
 
+/** A JPEG's pixels on a canvas, or undefined when pdf.js cannot read it. */
+function decodeJpeg(bytes: Uint8Array): Canvas | undefined {
+  try {
+    const jpeg = new JpegImage();
+    jpeg.parse(bytes);
+    const { width, height } = jpeg;
+    if (!width || !height) return undefined;
+    const data = jpeg.getData({ width, height, forceRGBA: true });
+    const rgba = toRgba(data, width * height);
+    if (!rgba) return undefined;
+    const canvas = createCanvas(width, height);
+    canvas.getContext("2d").putImageData(new ImageData(rgba, width, height), 0, 0);
+    return canvas;
+  } catch {
+    return undefined;
+  }
+}
+
+/** RGBA from what the decoder gives (RGBA, or RGB for an Adobe RGB JPEG it does not convert). */
+function toRgba(data: Uint8ClampedArray | Uint8Array, pixels: number): Uint8ClampedArray | undefined {
+  if (data.length === pixels * 4) return new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  if (data.length !== pixels * 3) return undefined;
+  const rgba = new Uint8ClampedArray(pixels * 4);
+  for (let i = 0; i < pixels; i++) {
+    rgba[i * 4] = data[i * 3]!;
+    rgba[i * 4 + 1] = data[i * 3 + 1]!;
+    rgba[i * 4 + 2] = data[i * 3 + 2]!;
+    rgba[i * 4 + 3] = 255;
+  }
+  return rgba;
+}
+
 /**
  * Turns an image by quarter turns, for the pages whose orientation tesseract's
  * own detection missed (sparse forms, tables, upside-down pages with few
  * words). Decodes PNG, JPEG and WebP through @napi-rs/canvas (pdfjs-dist's own
- * canvas); returns undefined for what it cannot decode (TIFF).
+ * canvas, or pdf.js for JPEG: see decode); returns undefined for what it
+ * cannot decode (TIFF, damaged files).
  */
 export async function turnImage(bytes: Uint8Array, quarterTurns: 1 | 2 | 3): Promise<Uint8Array | undefined> {
   const image = await decode(bytes);

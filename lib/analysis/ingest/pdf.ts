@@ -5,6 +5,7 @@ import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { AnalysisError } from "../errors";
 import type { Page, Word } from "../types";
+import { cleanText } from "./clean-text";
 import { groupLines, orderLines } from "./layout";
 import { pictureShareOrWhole } from "./pdf-pictures";
 import { hasSparseTextLayer } from "./sparse-page";
@@ -143,7 +144,8 @@ function pushWords(item: RawItem, viewportTransform: number[], out: Word[]): voi
   const dirX = m0 / scaleX;
   const dirY = m1 / scaleX;
   const itemWidth = item.width * lengthOf(v0, v1);
-  const str = NON_ASCII.test(item.str) ? item.str.normalize("NFKC") : item.str;
+  // Control characters become spaces here, so that they separate words as a reader would see them.
+  const str = cleanText(NON_ASCII.test(item.str) ? item.str.normalize("NFKC") : item.str);
   const perChar = itemWidth / str.length;
   const originX = v0 * t4 + v2 * t5 + v4;
   const originY = v1 * t4 + v3 * t5 + v5;
