@@ -1,6 +1,6 @@
 /** The server the endpoint benchmark talks to: test/support/serve.ts on a fresh PGlite directory or on PostgreSQL, with a key. */
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { closeDb, openDb, type Db } from "@/db/client";
 import { createTestOrganization } from "@/test/support/api-fixtures";
@@ -25,7 +25,12 @@ async function issueKey(db: Db): Promise<string> {
   return (await createTestOrganization(db)).production.key;
 }
 
-const serverEnv = { RATE_LIMIT_PRODUCTION: String(BENCH_RATE_LIMIT), ANALYSIS_ORG_MAX_JOBS: String(BENCH_ORG_MAX_JOBS) };
+/** One organization sends every request: it may use every reader (a single-tenant deployment's setting). */
+const serverEnv = {
+  RATE_LIMIT_PRODUCTION: String(BENCH_RATE_LIMIT),
+  ANALYSIS_ORG_MAX_JOBS: String(BENCH_ORG_MAX_JOBS),
+  ANALYSIS_ORG_MAX_RUNNING: String(availableParallelism()),
+};
 
 export async function startTarget(database: Database): Promise<Target> {
   if (database === "pglite") {

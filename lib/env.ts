@@ -36,6 +36,12 @@ const EnvSchema = z.object({
   ANALYSIS_MAX_MEMORY_MB: positiveInt(2048),
   /** Jobs of one organization that may be waiting or running at once (a compare's 20 files fit); a request beyond is 429. */
   ANALYSIS_ORG_MAX_JOBS: positiveInt(24),
+  /**
+   * Jobs of one organization that may run at once, on every worker together; its other jobs wait.
+   * Unset: one less than ANALYSIS_WORKERS (at least 1), so that another organization always finds a
+   * free reader on a single host. A deployment serving one organization sets it to ANALYSIS_WORKERS.
+   */
+  ANALYSIS_ORG_MAX_RUNNING: z.coerce.number().int().positive().optional(),
   /** Attempts after the first for a job whose worker died or failed for a reason that is not the file's. */
   ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
   /** How often the queue looks for jobs whose worker died (seconds). */

@@ -64,6 +64,24 @@ export async function findAnalysisJob(db: Db, params: { organizationId: string; 
 const unfinishedJob = (params: { organizationId: string; jobId: string }) =>
   and(eq(analysisJobs.organizationId, params.organizationId), eq(analysisJobs.id, params.jobId), inArray(analysisJobs.status, ["queued", "running"]));
 
+/** Class of the advisory locks that make an organization's claims one at a time (the second key is the organization). */
+const CLAIM_LOCK_CLASS = 730_511;
+
+/** Held until the transaction ends: claims of one organization's jobs, on every worker, are decided one after another. */
+export async function lockOrganizationClaims(db: Db, params: { organizationId: string }): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${params.organizationId}))`);
+}
+
+/** The organization's jobs running now, other than `exceptJobId` (a retried job is still `running` from its last attempt). */
+export async function countRunningJobs(db: Db, params: { organizationId: string; exceptJobId: string }): Promise<number> {
+  const [row] = await queryRows<{ running: string }>(
+    db,
+    sql`SELECT count(*) AS running FROM ${analysisJobs}
+        WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.status} = 'running' AND ${analysisJobs.id} <> ${params.exceptJobId}`,
+  );
+  return Number(row?.running ?? 0);
+}
+
 /**
  * A worker takes the job: `running`, one more attempt. A job already finished
  * (or deleted with its set) is not taken again: undefined.

@@ -18,10 +18,12 @@ export interface QueuedJob {
 const POLLING_INTERVAL_SECONDS = 0.5;
 /**
  * On embedded PGlite every job is queued by this very process, which wakes its
- * workers (wake): polling only finds retries whose delay has passed. Each poll
- * is a query on the thread that serves requests, so it is rare.
+ * workers (wake): polling only finds retries and deferred jobs whose delay has
+ * passed. Each poll is a query on the thread that serves requests, so it is rarer.
  */
-const EMBEDDED_POLLING_INTERVAL_SECONDS = 5;
+const EMBEDDED_POLLING_INTERVAL_SECONDS = 2;
+/** How long a job whose organization runs as many jobs as it may waits before it is handed out again. */
+const DEFER_SECONDS = 1;
 /** Jobs the queue gave up on only need their failure recorded: no hurry. */
 const DEAD_LETTER_POLLING_INTERVAL_SECONDS = 5;
 /** A job whose worker died is taken again after twice the reading cap (the reader itself stops at once the cap). */
@@ -90,17 +92,28 @@ export class AnalysisQueue {
 
   /**
    * Runs `concurrency` workers, each taking one job at a time; `handle` throws
-   * only for failures that are not the file's (the queue then retries). Jobs
+   * only for failures that are not the file's (the queue then retries), and
+   * answers "deferred" for a job it may not start yet (its organization runs
+   * as many as it may): that job is queued again, with its priority, to be
+   * handed out after DEFER_SECONDS, and the worker looks for another. Jobs
    * that the queue gives up on reach `handleAbandoned`.
    */
-  async work(concurrency: number, handle: (job: QueuedJob, attempt: number) => Promise<void>, handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>): Promise<void> {
+  async work(
+    concurrency: number,
+    handle: (job: QueuedJob, attempt: number) => Promise<"deferred" | unknown>,
+    handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>,
+  ): Promise<void> {
     const options = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true as const };
     for (let i = 0; i < concurrency; i++) {
       let id = "";
       id = await this.boss.work<QueuedJob>(this.name, options, async ([job]) => {
         if (!job) return;
         try {
-          await handle(job.data, job.retryCount + 1);
+          if ((await handle(job.data, job.retryCount + 1)) === "deferred") {
+            // A new queue entry for the same job (claims are idempotent: an entry left over if this
+            // process dies now finds the job taken or ended, and does nothing).
+            await this.boss.send(this.name, job.data, { priority: job.priority, startAfter: DEFER_SECONDS });
+          }
         } finally {
           // pg-boss sleeps out its polling interval after every fetch, even one that found a job,
           // unless notified: a worker that just finished one looks for the next at once instead.

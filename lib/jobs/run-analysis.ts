@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { insertAnalysis } from "@/db/queries/analyses";
-import { claimAnalysisJob, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { claimAnalysisJob, countRunningJobs, lockOrganizationClaims, settleAnalysisJob } from "@/db/queries/analysis-jobs";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
 import type { AnalysisJobRow } from "@/db/schema";
@@ -10,6 +10,12 @@ import { env } from "@/lib/env";
 import type { QueuedJob } from "./analysis-queue";
 import { announceClaim, announceOutcome } from "./job-events";
 import { readDocument, type ReadDocument } from "./read-document";
+
+/** ANALYSIS_ORG_MAX_RUNNING, or one less than the readers (at least one): another organization always finds one free. */
+export function orgMaxRunning(): number {
+  const config = env();
+  return config.ANALYSIS_ORG_MAX_RUNNING ?? Math.max(1, config.ANALYSIS_WORKERS - 1);
+}
 
 /** What a set file shows when its analysis failed for a reason that is not the file's. */
 export const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an internal error; try uploading it again.";
@@ -21,14 +27,20 @@ export const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because o
  * file's status together. A refusal of the file (AnalysisError) ends the job
  * failed with its reason; any other error is thrown for the queue to retry.
  * A job already ended, or deleted with its set meanwhile, writes nothing.
+ * A job whose organization already runs ANALYSIS_ORG_MAX_RUNNING jobs is not
+ * taken: "deferred", and the queue hands it out again a moment later.
  */
-export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool): Promise<void> {
+export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool): Promise<"deferred" | undefined> {
   const scope = { organizationId: job.organizationId, jobId: job.jobId };
   const claimed = await db.transaction(async (tx) => {
+    // The organization's claims one at a time, so that two workers cannot both take its last running place.
+    await lockOrganizationClaims(tx, scope);
+    if ((await countRunningJobs(tx, { organizationId: job.organizationId, exceptJobId: job.jobId })) >= orgMaxRunning()) return "deferred";
     const row = await claimAnalysisJob(tx, scope);
     if (row?.setFileId) await updateSetFile(tx, { organizationId: job.organizationId, fileId: row.setFileId }, { status: "analyzing", errorDetail: null });
     return row;
   });
+  if (claimed === "deferred") return "deferred";
   if (!claimed) return;
   announceClaim(job.jobId);
   const bytes = await readStoredFile(db, { organizationId: job.organizationId, storageKey: claimed.storageKey });
