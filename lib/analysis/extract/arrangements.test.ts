@@ -161,6 +161,15 @@ describe("totals and sums", () => {
     expect(values).toMatchObject({ measurement_cbm: 56.7, gross_weight_kg: 50350, number_of_packages: 1000 });
   });
 
+  test("a cargo table continued on a second page under a running title, with an unknown 'Lot' column", () => {
+    const header = "Container        No. of Bags     Lot     Net Weight (kg)     Gross kg";
+    const values = extractFields("packing_list", [
+      layoutPage(["Packing Specification No.     Issue Date     Invoice No.", "PL-23-7916                    2 May 2023     HKK-23-2023", "", header, "TRCU 9637921          480       1           24,000.00    24,100.00", "                      480       2           24,000.00    24,100.00"].join("\n"), 1),
+      layoutPage(["PACKING LIST (continued)", header, "                      480       3           24,000.00    24,100.00", "TOTAL           1,440 BAGS                  72,000.00    72,300.00"].join("\n"), 2),
+    ]).values;
+    expect(values).toMatchObject({ number_of_packages: 1440, package_type: "BAGS", net_weight_kg: 72000, gross_weight_kg: 72300 });
+  });
+
   test("without a TOTAL row the container rows are summed", () => {
     const values = extractFields("bill_of_lading", [
       layoutPage(

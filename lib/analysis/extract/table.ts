@@ -9,60 +9,18 @@
 import { lineHeight, type IndexedLine } from "./doc-index";
 import { startsWithLabel, type Doc } from "./document";
 import { foundOf, partOf, type Found, type Part } from "./found";
-import { allMatches } from "../normalize/matches";
+import { type Column, type ColumnKind, headerColumns, NUMERIC_KINDS } from "./table-header";
 
-export type ColumnKind =
-  | "description" | "quantity" | "unit" | "unit_price" | "amount" | "packages" | "gross" | "net" | "measurement"
-  | "marks" | "hs" | "invoice" | "parameter" | "result" | "specification" | "method" | "currency" | "item" | "seal";
+export type { Column, ColumnKind };
 
-const HEADERS: Array<[ColumnKind, string]> = [
-  ["description", "(?:NUMBER\\s*AND\\s*KIND\\s*OF\\s*)?PACKAGES?[;,]?\\s*(?:AND\\s*)?DESCRIPTION(?:\\s*OF\\s*(?:THE\\s*)?GOODS)?|DESCRIPTION(?:\\s*OF\\s*(?:PACKAGES\\s*AND\\s*)?GOODS)?|GOODS|COMMODITY|PARTICULARS|PRODUCT"],
-  ["unit_price", "UNIT\\s*PRICE|U\\s*[./]?\\s*PRICE|PRICE\\s*(?:PER\\s*UNIT|/\\s*UNIT)?|RATE"],
-  // A column titled just "Total" holds the line amounts; "TOTAL GROSS WEIGHT" names another column.
-  ["amount", "AMOUNT|TOTAL\\s*(?:VALUE|AMOUNT|PRICE)|EXTENDED|LINE\\s*TOTAL|VALUE|TOTAL(?!\\s*[A-Z])"],
-  ["currency", "CURRENCY|CURR?\\.?|CCY"],
-  ["quantity", "QUANTITY|QTY|QUANT\\."],
-  ["unit", "UNIT(?:S)?(?!\\s*PRICE)|UOM|U/M"],
-  ["gross", "GROSS\\s*(?:WEIGHT|WT\\.?|WGT)?|G\\.\\s*W\\.?|G/W"],
-  ["net", "NET\\s*(?:WEIGHT|WT\\.?|WGT)?|N\\.\\s*W\\.?|N/W"],
-  ["measurement", "MEASUREMENT|MEAS\\.?|VOLUME|CBM|M3"],
-  ["packages", "NO\\.?\\s*OF\\s*(?:PACKAGES|PKGS|CARTONS|CTNS)|PACKAGES|PKGS|CARTONS|CTNS|PACKING"],
-  ["marks", "MARKS(?:\\s*(?:&|AND)\\s*(?:NOS?\\.?|NUMBERS))?|SHIPPING\\s*MARKS"],
-  // A container row carries its seal in a column of its own ("Container No. | Seal No. | Packages | ...").
-  ["seal", "SEALS?(?:\\s*(?:NOS?\\.?|NUMBERS?|#))?"],
-  ["hs", "H\\.?\\s?S\\.?(?:\\s*(?:CODE|NO\\.?))?"],
-  ["invoice", "INVOICE(?:\\s*(?:NO\\.?|NUMBER))?|INVOIC"],
-  ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],
-  ["result", "RESULTS?|ACTUAL(?:\\s*VALUES?)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?|OBSERVED(?:\\s*VALUES?)?|OBTAINED|DETERMINED|ANALY[SZ]ED"],
-  ["specification", "SPECIFICATIONS?|SPEC\\.?|STANDARDS?|LIMITS?|GUARANTEED|REQUIREMENTS?|MAX\\.?\\s*/\\s*MIN\\.?|MIN\\.?\\s*/\\s*MAX\\.?|TYPICAL(?:\\s*VALUES?)?|NORMS?|TOLERANCES?|CONTRACT(?:UAL)?\\s*(?:SPEC(?:IFICATION)?S?|VALUES?)"],
-  ["method", "METHODS?|TEST\\s*METHOD"],
-  // Last, so that "ITEMS TESTED" stays a parameter: the running number of a line item, kept out of its description.
-  ["item", "ITEM\\s*(?:NO\\.?|#)?|S\\.?\\s*NO\\.?|SR\\.?\\s*NO\\.?|SL\\.?\\s*NO\\.?|LINE\\s*NO\\.?"],
-];
-const HEADER_PATTERN = new RegExp(
-  `(?<![A-Z])(?:${HEADERS.map(([kind, source]) => `(?<${kind}>${source})`).join("|")})(?![A-Z])`,
-  "g",
-);
-const NUMERIC_KINDS: ReadonlySet<ColumnKind> = new Set(["quantity", "amount", "unit_price", "gross", "net", "measurement", "packages", "result"]);
 const TOTAL_ROW = /^(?:GRAND\s+)?(?:SUB-?\s?)?TOTALS?\b|^SAY\b/i;
 /** A table ends at a vertical gap of this many line heights. */
 const MAX_ROW_GAP_LINES = 3;
 /** The first row may sit further below a boxed header. */
 const MAX_FIRST_ROW_GAP_LINES = 7;
 const MAX_ROWS = 200;
-/** Words a header line may hold, or per column title when it names several. */
-const MAX_HEADER_WORDS = 10;
-const WORDS_PER_TITLE = 4;
-const LABEL_WITH_VALUE = /^[^:]{2,40}:\s*\S/;
 /** Numeric cells a row on the next page needs to continue the table. */
 const MIN_CONTINUED_NUMBERS = 2;
-
-export interface Column {
-  kind: ColumnKind;
-  x0: number;
-  x1: number;
-  header: string;
-}
 
 export type Cells = Partial<Record<ColumnKind, Found>>;
 
@@ -80,44 +38,6 @@ interface RowWord {
 
 function rowWords(doc: Doc, row: number): RowWord[] {
   return doc.rows[row]!.flatMap((id) => doc.lines[id]!.words.map((_, index) => ({ line: doc.lines[id]!, index })));
-}
-
-/** Header columns per row, read once per document: each table asked for scans the rows from the top. */
-const HEADER_COLUMNS = new WeakMap<Doc, Array<Column[] | undefined>>();
-
-function headerColumns(doc: Doc, row: number): Column[] {
-  const rows = HEADER_COLUMNS.get(doc) ?? [];
-  HEADER_COLUMNS.set(doc, rows);
-  return (rows[row] ??= readHeaderColumns(doc, row));
-}
-
-function readHeaderColumns(doc: Doc, row: number): Column[] {
-  const columns: Column[] = [];
-  for (const id of doc.rows[row]!) {
-    const line = doc.lines[id]!;
-    // A "Label: value" line ("Packing List No.: PL-7") names a field, not a column.
-    if (LABEL_WITH_VALUE.test(line.text)) continue;
-    const matches = allMatches(HEADER_PATTERN, line.upper);
-    // Column titles are short; prose mentioning "packages" or "goods" is not a header.
-    if (line.words.length > Math.max(MAX_HEADER_WORDS, WORDS_PER_TITLE * matches.length)) continue;
-    matches.forEach((m, at) => {
-      const kind = Object.entries(m.groups!).find(([, v]) => v !== undefined)![0] as ColumnKind;
-      // Specifications may take two columns ("Max/Min" and "Specification"); any other title is read once.
-      if (kind !== "specification" && columns.some((c) => c.kind === kind)) return;
-      // A title's cell runs to the next title: "Specification (Max/Min/Typical)" spans its note too.
-      const cellEnd = matches[at + 1]?.index ?? line.text.length;
-      const words = line.words.filter((_, i) => line.starts[i]! >= m.index && line.starts[i]! < cellEnd && (line.starts[i]! < m.index + m[0].length || !/\w/.test(line.text[line.starts[i]!]!) || /^\(/.test(line.words[i]!.text)));
-      if (words.length === 0) return;
-      columns.push({
-        kind,
-        x0: Math.min(...words.map((w) => w.x)),
-        x1: Math.max(...words.map((w) => w.x + w.width)),
-        // The whole title with its note: "Quantity (MT)" and "Gross Weight (kg)" state the unit of every cell below.
-        header: words.map((w) => w.text).join(" "),
-      });
-    });
-  }
-  return columns.sort((a, b) => a.x0 - b.x0);
 }
 
 function columnOf(columns: Column[], x0: number, x1: number): Column {
@@ -235,6 +155,20 @@ function findTable(doc: Doc, required: readonly ColumnKind[], confidence: number
   return undefined;
 }
 
+/** Rows a page may print above the repeated header of a continued table. */
+const CONTINUED_TITLE_ROWS = 3;
+
+/** The row, at or just below `row` on its page, that repeats the titles of `columns`. */
+function repeatedHeader(doc: Doc, row: number, columns: Column[]): number | undefined {
+  const kinds = (list: Column[]) => list.map((c) => c.kind).join(",");
+  const page = doc.lines[doc.rows[row]![0]!]!.page;
+  for (let r = row; r < Math.min(doc.rows.length, row + CONTINUED_TITLE_ROWS); r++) {
+    if (doc.lines[doc.rows[r]![0]!]!.page !== page) return undefined;
+    if (kinds(headerColumns(doc, r)) === kinds(columns)) return r;
+  }
+  return undefined;
+}
+
 function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: number): Table {
   const items: Cells[] = [];
   let totals: Cells | undefined;
@@ -245,6 +179,13 @@ function readRows(doc: Doc, headerRow: number, columns: Column[], confidence: nu
     if (items.length > 0 && doc.rows[row]!.some((id) => spannedTitles(columns, doc.lines[id]!) >= PROSE_TITLES)) break;
     const cells = cellsOf(columns, rowWords(doc, row), confidence);
     const numericCells = (Object.keys(cells) as ColumnKind[]).filter((k) => NUMERIC_KINDS.has(k) && hasNumber(cells[k])).length;
+    // A table continued on the next page repeats its header there, under a running title ("PACKING LIST (continued)"): read on below it.
+    const repeated = first.page !== last.page && items.length > 0 ? repeatedHeader(doc, row, columns) : undefined;
+    if (repeated !== undefined) {
+      row = repeated;
+      last = doc.lines[doc.rows[row]![0]!]!;
+      continue;
+    }
     // A table continues on the next page only with rows that still look like its rows.
     if (first.page !== last.page && !(TOTAL_ROW.test(first.text) || numericCells >= MIN_CONTINUED_NUMBERS)) break;
     // A wrapped header word ("Invoic / e") right under the header is part of the header.
