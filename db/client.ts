@@ -21,6 +21,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type OpenDbOptions = ({ url: string } | { dataDir: string }) & {
+  /** After migrating, every connection takes this role (see DATABASE_APP_ROLE). */
+  appRole?: string;
   /** Called with every SQL statement drizzle sends (tests count queries with it). */
   onQuery?: (query: string, params: unknown[]) => void;
 };
@@ -46,8 +48,8 @@ export function getDb(): Promise<Db> {
   const cache = globalThis as DbCache;
   const existing = cache[cacheKey];
   if (existing) return existing;
-  const { DATABASE_URL, PGLITE_DIR } = env();
-  const opening = openDb(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: PGLITE_DIR });
+  const { DATABASE_URL, DATABASE_APP_ROLE, PGLITE_DIR } = env();
+  const opening = openDb({ ...(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: PGLITE_DIR }), appRole: DATABASE_APP_ROLE });
   // A failed open (e.g. database down) must not poison the cache for the next request.
   opening.catch(() => {
     if (cache[cacheKey] === opening) delete cache[cacheKey];
@@ -59,7 +61,7 @@ export function getDb(): Promise<Db> {
 /** Opens an independent, migrated database (tests use this for isolated instances). */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   const logger: Logger | undefined = options.onQuery && { logQuery: options.onQuery };
-  return "url" in options ? openPostgres(options.url, logger) : openPglite(options.dataDir, logger);
+  return "url" in options ? openPostgres(options.url, logger, options.appRole) : openPglite(options.dataDir, logger, options.appRole);
 }
 
 /** Closes `db`, or the process-wide database when called without one. */
@@ -77,7 +79,17 @@ export async function closeDb(db?: Db): Promise<void> {
   await close?.();
 }
 
-async function openPostgres(url: string, logger: Logger | undefined): Promise<Db> {
+/**
+ * The statement that makes a connection act as the app's role. Migrations run
+ * as the connecting user (the tables' owner); requests then run as a role that
+ * owns nothing, which row-level security binds.
+ */
+function setRoleStatement(role: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`not a plain role name: ${role}`);
+  return `SET ROLE ${role}`;
+}
+
+async function openPostgres(url: string, logger: Logger | undefined, appRole: string | undefined): Promise<Db> {
   if (!/^postgres(ql)?:\/\//.test(url)) {
     throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL");
   }
@@ -89,6 +101,17 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Db
   } catch (error) {
     await pool.end();
     throw error;
+  }
+  if (appRole) {
+    const statement = setRoleStatement(appRole);
+    // Queued on the new connection before any query of the app's.
+    pool.on("connect", (client) => void client.query(statement).catch((error: Error) => console.error(`SET ROLE failed: ${error.message}`)));
+    // Fail closed: a role that is missing, or not granted to the connecting user, stops the start.
+    const { rows } = await pool.query<{ current_user: string }>("SELECT current_user");
+    if (rows[0]?.current_user !== appRole) {
+      await pool.end();
+      throw new Error(`DATABASE_APP_ROLE: the connection could not take the role ${appRole}`);
+    }
   }
   const db: Db = drizzlePostgres({ client: pool, schema, logger });
   closers.set(db, () => pool.end());
@@ -106,16 +129,18 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    // Destroyed, not pooled: it is the owner's connection, and the app's connections take the app's role.
+    client.release(true);
   }
 }
 
-async function openPglite(dataDir: string, logger: Logger | undefined): Promise<Db> {
+async function openPglite(dataDir: string, logger: Logger | undefined, appRole: string | undefined): Promise<Db> {
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   try {
     const db = drizzlePglite({ client, schema, logger });
     await migratePgliteSchema(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (appRole) await client.exec(setRoleStatement(appRole));
     const shared: Db = db;
     closers.set(shared, () => client.close());
     return shared;

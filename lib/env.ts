@@ -10,6 +10,12 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const EnvSchema = z.object({
   /** postgres://… selects PostgreSQL through `pg`; unset selects embedded PGlite in PGLITE_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The role the app takes after migrating as DATABASE_URL's user: a role that
+   * owns no table, so row-level security binds it (migration 0011 creates
+   * shipshape_app). Unset: the connecting user's own rights.
+   */
+  DATABASE_APP_ROLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, "DATABASE_APP_ROLE must be a plain lower-case role name").optional(),
   /** Where embedded PGlite keeps its data; `memory://` keeps it in memory (tests). */
   PGLITE_DIR: z.string().default(".data/pglite"),
   /** Requests per minute that an organization's production keys share. */

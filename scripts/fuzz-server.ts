@@ -58,6 +58,8 @@ export async function startFuzzServer(options: { port: number; logFile: string; 
     // The fuzzer is one client sending thousands of requests: the rate limit is not what is under test.
     RATE_LIMIT_PRODUCTION: "1000000",
     ANALYSIS_TIMEOUT_MS: String(options.readerTimeoutMs),
+    // Production refuses to start without a public origin; plain http is allowed on loopback only.
+    NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
   };
   // The fresh embedded database above, whatever the shell says.
   delete env.DATABASE_URL;

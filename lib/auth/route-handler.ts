@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
+import { withOrganizationScope } from "@/db/organization-scope";
 import { logError } from "@/lib/log";
 import { ServiceError, type ServiceErrorCode } from "@/lib/services/errors";
 import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute, type SessionUser } from "./session";
@@ -35,6 +36,7 @@ type NextRouteContext<Params> = { params: Promise<Params> };
 function withSessionRoute<Params>(
   guard: (request: Request) => Promise<SessionUser | Response>,
   handler: SessionRouteHandler<Params>,
+  scopeReads = false,
 ): (request: Request, context: NextRouteContext<Params>) => Promise<Response> {
   return async (request, context) => {
     const requestId = randomUUID();
@@ -45,7 +47,12 @@ function withSessionRoute<Params>(
         const refused = assertSameOrigin(request);
         if (refused) return refused;
       }
-      return await handler(request, { session, db: await getDb(), params: await context.params });
+      const db = await getDb();
+      const params = await context.params;
+      if (scopeReads && request.method === "GET") {
+        return await withOrganizationScope(db, session.organizationId, (tx) => handler(request, { session, db: tx, params }));
+      }
+      return await handler(request, { session, db, params });
     } catch (error) {
       if (error instanceof ServiceError) {
         return Response.json({ detail: error.message }, { status: STATUS_BY_SERVICE_CODE[error.code] });
@@ -61,9 +68,15 @@ export function withMemberRoute<Params = Record<string, never>>(handler: Session
   return withSessionRoute(requireMemberForRoute, handler);
 }
 
-/** For handlers only the organization's admins may call. */
+/**
+ * For handlers only the organization's admins may call. Their GET handlers
+ * (lists answered as JSON) run in the organization's row-level security
+ * scope (db/organization-scope): even a query that forgot its organization
+ * filter reads this organization's rows only. Writes are not scoped yet: some
+ * must look across organizations (a reset checks the person's other memberships).
+ */
 export function withAdminRoute<Params = Record<string, never>>(handler: SessionRouteHandler<Params>) {
-  return withSessionRoute(requireAdminForRoute, handler);
+  return withSessionRoute(requireAdminForRoute, handler, true);
 }
 
 /** The JSON body of a request; a ServiceError (400) when it is not JSON. */
