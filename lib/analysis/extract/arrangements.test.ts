@@ -249,6 +249,15 @@ describe("party and issuer blocks", () => {
     expect(values.carrier).toBe("PACIFIC OCEAN TRANSPORT CO., LTD.");
   });
 
+  test("an issuer whose name wraps in the signature block is read whole from its letterhead", () => {
+    const values = extractFields("phytosanitary_certificate", [
+      layoutPage(
+        ["DIRECTION DE LA PROTECTION DES VEGETAUX", "ABIDJAN", "", "PHYTOSANITARY CERTIFICATE", "", "Exporter:  GOLDEN SAHEL SARL", "", "                                   For and on behalf of DIRECTION DE LA", "                                   PROTECTION DES VEGETAUX"].join("\n"),
+      ),
+    ]).values;
+    expect(values.issuing_authority).toBe("DIRECTION DE LA PROTECTION DES VEGETAUX");
+  });
+
   test("a phytosanitary certificate's issuing authority is the organisation, not its country", () => {
     const values = extractFields("phytosanitary_certificate", [
       layoutPage(

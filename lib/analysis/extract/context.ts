@@ -13,13 +13,16 @@ import { cleanValue } from "../normalize/text";
 import { parseVolumeCbm } from "../normalize/volume";
 import { parseWeightKg, weightUnitFactor } from "../normalize/weight";
 import type { Evidence, Page } from "../types";
-import { prepareDocument, type Doc } from "./document";
+import type { IndexedLine } from "./doc-index";
+import { prepareDocument, startsWithLabel, type Doc } from "./document";
 import { findLabelled, type ValueOptions } from "./find-value";
-import { evidenceOf, foundOf, narrowFound, type Found } from "./found";
+import { evidenceOf, foundOf, narrowFound, partOf, type Found } from "./found";
 import type { LabelHit } from "./labels";
 import { isLegalFormOnly } from "./names";
 import { readParty } from "./party";
 
+/** Rows at the top of the first page that may hold the letterhead. */
+const LETTERHEAD_ROWS = 8;
 /** Lines a description of goods may span under its label. */
 const DESCRIPTION_LINES = 4;
 
@@ -71,7 +74,24 @@ export class ExtractionContext {
       },
       { maxLines: 2 },
     );
-    if (result) this.set(key, cleanValue(result.value.text), result.value);
+    if (result) {
+      const whole = this.letterheadLine(cleanValue(result.value.text));
+      if (whole) this.set(key, cleanValue(whole.text), foundOf([partOf(whole)], result.value.confidence));
+      else this.set(key, cleanValue(result.value.text), result.value);
+    }
+  }
+
+  /**
+   * The issuer signs "For and on behalf of" itself: a signature's name that
+   * wrapped ("... DIRECTION DE LA" / "PROTECTION DES VEGETAUX") is printed whole
+   * in the letterhead. The letterhead line that starts with `name` and runs on.
+   */
+  private letterheadLine(name: string): IndexedLine | undefined {
+    const first = this.doc.lines[0];
+    const upper = name.toUpperCase();
+    return this.doc.lines.find(
+      (l) => l.page === first?.page && l.row - first.row < LETTERHEAD_ROWS && l.upper.startsWith(upper) && l.text.length > name.length && /^[\s,-]/.test(l.text.slice(name.length)) && !startsWithLabel(this.doc, l),
+    );
   }
 
   description(key: string, labels: readonly string[]): void {
