@@ -141,7 +141,7 @@ test("corrects a value beside its evidence from the keyboard: the mismatch leave
 
   // Undo puts the value read back, and the mismatch with it.
   await page.getByRole("tab", { name: "Documents" }).click();
-  await row.getByRole("button", { name: "Put back the value read for Gross weight (kg)" }).click();
+  await row.getByRole("button", { name: "Undo the correction of Gross weight (kg)" }).click();
   await expect(row).not.toContainText("Corrected");
   await page.getByRole("tab", { name: /Comparison/ }).click();
   await expect(gross).toHaveClass(/row-mismatch/);

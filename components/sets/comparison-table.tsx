@@ -37,8 +37,9 @@ export function ComparisonTable({ examination, onOpen }: { examination: SetExami
             <th scope="col" className="matrix-corner">Fact</th>
             {columns.map((col) => (
               <th key={col.id} scope="col" className="matrix-col">
-                <button type="button" className="matrix-col-button" onClick={() => onOpen(col.id, col.pages[0])} aria-label={`Open ${col.type}, ${formatPages(col.pages)}`}>
-                  <span className="matrix-col-type">{col.type}</span>
+                <button type="button" className="matrix-col-button" onClick={() => onOpen(col.id, col.pages[0])} aria-label={`Open ${col.type} ${ROLE_TEXT[col.role]} · ${formatPages(col.pages)}`}>
+                  {/* The name holds the visible text as it reads (WCAG 2.5.3), hence the space between the parts. */}
+                  <span className="matrix-col-type">{col.type}</span>{" "}
                   <span className="matrix-col-meta">{ROLE_TEXT[col.role]} · {formatPages(col.pages)}</span>
                 </button>
               </th>

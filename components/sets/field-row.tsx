@@ -34,6 +34,7 @@ export function FieldRow({ field, value, kind, evidence, correction, current, bu
   const editable = kind !== undefined && !(typeof kind === "object" && "objects" in kind);
   const inputId = `field-${field}`;
   const editing = draft !== null;
+  const doubtful = evidence !== undefined && evidence.confidence < LOW_CONFIDENCE;
 
   // The control takes the focus when editing starts, and the Correct button gets it back when it ends.
   useEffect(() => {
@@ -75,12 +76,13 @@ export function FieldRow({ field, value, kind, evidence, correction, current, bu
                 type="button"
                 className="field-value"
                 aria-pressed={current}
-                aria-label={`${label}: ${formatValue(value)}. Show where it was read, page ${evidence.page}`}
+                // Starts with the field, then exactly the visible text (WCAG 2.5.3), then what the button does.
+                aria-label={`${label}: ${formatValue(value)} p. ${evidence.page}${doubtful ? " check" : ""}. Show where it was read`}
                 onClick={onShow}
               >
-                {formatValue(value)}
+                {formatValue(value)}{" "}
                 <span className="field-page">p. {evidence.page}</span>
-                {evidence.confidence < LOW_CONFIDENCE && <Badge tone="warning">check</Badge>}
+                {doubtful && <> <Badge tone="warning">check</Badge></>}
               </button>
             ) : (
               <span className="field-value-static">{formatValue(value)}</span>
@@ -103,7 +105,7 @@ export function FieldRow({ field, value, kind, evidence, correction, current, bu
           </Button>
         )}
         {correction && draft === null && (
-          <Button size="sm" variant="ghost" aria-label={`Put back the value read for ${label}`} disabled={busy} onClick={() => void onSave(null).catch(() => undefined)}>
+          <Button size="sm" variant="ghost" aria-label={`Undo the correction of ${label}`} disabled={busy} onClick={() => void onSave(null).catch(() => undefined)}>
             Undo
           </Button>
         )}

@@ -32,8 +32,9 @@ export function SplitGroup({ setId, file, split, index, selected, busy, onSelect
       <div className="split-head">
         <div className="split-line">
         <button type="button" className="split-title" aria-pressed={selected} aria-label={`Open ${title}`} onClick={() => onSelect()}>
-          <span className="split-number">{index + 1}</span>
-          <Badge tone={typeId === "other" ? "neutral" : "info"}>{label}</Badge>
+          {/* Spaces between the parts: the visible text must read as it does inside the accessible name (WCAG 2.5.3). */}
+          <span className="split-number">{index + 1}</span>{" "}
+          <Badge tone={typeId === "other" ? "neutral" : "info"}>{label}</Badge>{" "}
           <span className="split-pages">{formatPages(pages)}</span>
         </button>
         <span className="muted split-fields">{fieldCount} field{fieldCount === 1 ? "" : "s"}</span>
@@ -70,7 +71,7 @@ export function SplitGroup({ setId, file, split, index, selected, busy, onSelect
             </button>
             <span className="thumb-caption">p. {page}</span>
             {i > 0 && (
-              <Button size="sm" variant="ghost" className="thumb-split" disabled={busy} aria-label={`Start a new document at page ${page}`} onClick={() => onCorrect({ action: "split", page })}>
+              <Button size="sm" variant="ghost" className="thumb-split" disabled={busy} aria-label={`Split here: start a new document at page ${page}`} onClick={() => onCorrect({ action: "split", page })}>
                 Split here
               </Button>
             )}

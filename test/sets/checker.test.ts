@@ -156,6 +156,7 @@ describe.each(testDatabases())("the checker's workflow on $name", (database) => 
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ detail: "No such document set." });
     expect((await decide({ findingKey: "x", decision: "accept" }, mallory)).status).toBe(404);
+    expect((await review({ splitIndex: weightIndex, reviewed: true }, mallory)).status).toBe(404);
     const crossSite = await fieldsRoute.PUT(
       appRequest(`/api/sets/${setId}/files/${fileId}/fields`, { method: "PUT", caller: alice, json: { splitIndex: 0, field: "x", value: 1 }, crossSite: true }),
       params({ id: setId, fileId }),
