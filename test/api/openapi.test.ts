@@ -86,7 +86,7 @@ describe("GET /v1/openapi.json", () => {
       const split = doc.components.schemas[`${splitSchemaName(id)}Split`] as { properties: { document_type: JsonSchema } };
       expect(split.properties.document_type).toEqual({ type: "string", const: DOCUMENT_TYPES[id].label });
       // The discriminator maps the type's label to that same split schema.
-      expect((doc.components.schemas.Split?.discriminator as { mapping: Record<string, string> }).mapping[DOCUMENT_TYPES[id].label]).toBe(splitRef);
+      expect((doc.components.schemas.Split!.discriminator as { mapping: Record<string, string> }).mapping[DOCUMENT_TYPES[id].label]).toBe(splitRef);
       const extracted = schema.properties.extracted as { properties: Record<string, JsonSchema>; additionalProperties: boolean };
       expect(Object.keys(extracted.properties).sort()).toEqual(Object.keys(DOCUMENT_TYPES[id].fields).sort());
       expect(extracted.additionalProperties).toBe(false);
