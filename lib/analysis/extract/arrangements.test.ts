@@ -170,6 +170,21 @@ describe("totals and sums", () => {
     expect(values).toMatchObject({ number_of_packages: 1440, package_type: "BAGS", net_weight_kg: 72000, gross_weight_kg: 72300 });
   });
 
+  test("a weight certificate's tare in a 'Container Tare' column, under a label whose value sits beside it", () => {
+    const values = extractFields("certificate_of_weight", [
+      layoutPage(
+        [
+          "Quantity of Packages:     400 BAGS",
+          "",
+          "Container             Gross (kg)     Container Tare kg       Net (kg)",
+          "PCRU 4214305            24,240.0               2,200.0       24,000.0",
+          "TOTAL               24,240.000 KGS       2,200.000 KGS  24,000.000 KGS",
+        ].join("\n"),
+      ),
+    ]).values;
+    expect(values).toMatchObject({ number_of_packages: 400, gross_weight_kg: 24240, tare_weight_kg: 2200, net_weight_kg: 24000 });
+  });
+
   test("without a TOTAL row the container rows are summed", () => {
     const values = extractFields("bill_of_lading", [
       layoutPage(

@@ -9,7 +9,7 @@ import { allMatches } from "../normalize/matches";
 
 export type ColumnKind =
   | "description" | "quantity" | "unit" | "unit_price" | "amount" | "packages" | "gross" | "net" | "measurement"
-  | "marks" | "hs" | "invoice" | "parameter" | "result" | "specification" | "method" | "currency" | "item" | "seal" | "container" | "other";
+  | "marks" | "hs" | "invoice" | "parameter" | "result" | "specification" | "method" | "currency" | "item" | "seal" | "container" | "other" | "tare";
 
 /** Kinds of package a column may count ("No. of Bags", "Cartons", "Drums"). */
 const PACKAGE_WORDS = "CARTONS|CTNS|BAGS|SACKS|BALES|DRUMS|CASES|PALLETS|BOXES|CRATES|ROLLS|COILS|BUNDLES";
@@ -28,6 +28,8 @@ const HEADERS: Array<[ColumnKind, string]> = [
   // "Packing List", "Packing Specification" name documents, not a column.
   ["packages", `NO\\.?\\s*OF\\s*(?:PACKAGES|PKGS|${PACKAGE_WORDS})|PACKAGES|PKGS|${PACKAGE_WORDS}|PACKING(?!\\s*(?:LIST|SPEC))`],
   ["marks", "MARKS(?:\\s*(?:&|AND)\\s*(?:NOS?\\.?|NUMBERS))?|SHIPPING\\s*MARKS"],
+  // Before "container": "Container Tare kg" titles the tare, not the container numbers.
+  ["tare", "(?:CONTAINER\\s*)?TARE(?:\\s*(?:WEIGHT|WT\\.?|MASS))?"],
   ["container", "CONTAINERS?(?:\\s*(?:NOS?\\.?|NUMBERS?))?|CNTRS?\\.?(?:\\s*NOS?\\.?)?"],
   // A container row carries its seal in a column of its own ("Container No. | Seal No. | Packages | ...").
   ["seal", "SEALS?(?:\\s*(?:NOS?\\.?|NUMBERS?|#))?"],
@@ -45,11 +47,13 @@ const HEADER_PATTERN = new RegExp(
   "g",
 );
 const REFERENCE_TITLE = /\b(?:NO|NUMBER|REF|REFERENCE|DATE)\.?:?$/i;
-export const NUMERIC_KINDS: ReadonlySet<ColumnKind> = new Set(["quantity", "amount", "unit_price", "gross", "net", "measurement", "packages", "result"]);
+export const NUMERIC_KINDS: ReadonlySet<ColumnKind> = new Set(["quantity", "amount", "unit_price", "gross", "net", "measurement", "packages", "result", "tare"]);
 /** Words a header line may hold, or per column title when it names several. */
 const MAX_HEADER_WORDS = 10;
 const WORDS_PER_TITLE = 4;
 const LABEL_WITH_VALUE = /^[^:]{2,40}:\s*\S/;
+/** "Quantity of Packages:" with its value beside it: a label ends in a colon, a column title does not. */
+const LABEL_ALONE = /:\s*$/;
 
 export interface Column {
   kind: ColumnKind;
@@ -71,8 +75,8 @@ function readHeaderColumns(doc: Doc, row: number): Column[] {
   const columns: Column[] = [];
   for (const id of doc.rows[row]!) {
     const line = doc.lines[id]!;
-    // A "Label: value" line ("Packing List No.: PL-7") names a field, not a column.
-    if (LABEL_WITH_VALUE.test(line.text)) continue;
+    // A "Label: value" line ("Packing List No.: PL-7") or a "Label:" names a field, not a column.
+    if (LABEL_WITH_VALUE.test(line.text) || LABEL_ALONE.test(line.text)) continue;
     const matches = allMatches(HEADER_PATTERN, line.upper);
     // Column titles are short; prose mentioning "packages" or "goods" is not a header.
     if (line.words.length > Math.max(MAX_HEADER_WORDS, WORDS_PER_TITLE * matches.length)) continue;

@@ -17,7 +17,7 @@ export function extractCertificateOfWeight(ctx: ExtractionContext): void {
   scanContainers(ctx);
   ctx.packages("number_of_packages", undefined, ["total_packages", "packages", "quantity", "description"]);
   readWeights(ctx, { gross: "gross_weight_kg", net: "net_weight_kg", tare: "tare_weight_kg" });
-  fillFromTable(ctx, readCargoTable(ctx), { gross: "gross_weight_kg", net: "net_weight_kg", packages: "number_of_packages" });
+  fillFromTable(ctx, readCargoTable(ctx), { gross: "gross_weight_kg", net: "net_weight_kg", tare: "tare_weight_kg", packages: "number_of_packages" });
   scanWeightPhrases(ctx, ["gross_weight_kg", "net_weight_kg", "tare_weight_kg"]);
   ctx.date("date_of_weighing", ["weighing_date"]);
   readPlaceDateLine(ctx);

@@ -125,7 +125,7 @@ function cellTotal(table: Table, kind: ColumnKind, parse: (text: string, header:
 }
 
 /** Fills weights, volume and packages from a cargo table's totals (or the sum of its rows). */
-export function fillFromTable(ctx: ExtractionContext, table: Table | undefined, keys: { gross?: string; net?: string; cbm?: string; packages?: string; packageType?: string }): void {
+export function fillFromTable(ctx: ExtractionContext, table: Table | undefined, keys: { gross?: string; net?: string; tare?: string; cbm?: string; packages?: string; packageType?: string }): void {
   if (!table) return;
   const dc = ctx.doc.decimalComma;
   const weight = (text: string, header: string) => parseWeightKg(text, weightUnitFactor(header) ?? 1, dc);
@@ -134,6 +134,7 @@ export function fillFromTable(ctx: ExtractionContext, table: Table | undefined, 
   };
   set(keys.gross, cellTotal(table, "gross", weight));
   set(keys.net, cellTotal(table, "net", weight));
+  set(keys.tare, cellTotal(table, "tare", weight));
   set(keys.cbm, cellTotal(table, "measurement", (t) => parseVolumeCbm(t, 1, dc)));
   if (keys.packages && !ctx.has(keys.packages)) setPackages(ctx, table, keys.packages, keys.packageType);
 }
