@@ -1,0 +1,60 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyzeDocument } from "@/lib/analysis";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { env } from "@/lib/env";
+import { generatePacket, PRESENTATION_TYPES } from "@/test/fixtures/generator";
+
+/**
+ * The OpenAPI document as a client's tools read it: a maintained validator
+ * accepts it, and the engine's real answers (what the API returns) satisfy
+ * its result schema, each split matching the schema its document_type's
+ * discriminator names.
+ */
+type Schema = Record<string, unknown>;
+let schemas: Record<string, Schema>;
+let answer: unknown[];
+
+beforeAll(async () => {
+  // validate() also resolves every $ref; it mutates its input, so it gets its own copy.
+  const validated = (await SwaggerParser.validate(structuredClone(buildOpenApiDocument(env())) as never)) as unknown as { components: { schemas: Record<string, Schema> } };
+  schemas = validated.components.schemas;
+  const packet = await generatePacket({ seed: 11, copies: 1, types: [...PRESENTATION_TYPES, "letter_of_credit"] });
+  answer = JSON.parse(JSON.stringify(await analyzeDocument(packet.pdf, { evidence: true })));
+});
+
+/** A validator for one component schema of the (dereferenced) document. */
+function validatorOf(name: string) {
+  // Not strict: OpenAPI's own keywords (discriminator, example) are not JSON Schema's.
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  return ajv.compile(schemas[name] as Schema);
+}
+
+describe("the OpenAPI document and real answers", () => {
+  it("is a valid OpenAPI 3.1 document to swagger-parser", () => {
+    expect(Object.keys(schemas)).toContain("AnalysisResult");
+  });
+
+  it("describes the engine's answer to a whole presentation: every split satisfies AnalysisResult", () => {
+    expect(answer.length).toBeGreaterThanOrEqual(6);
+    const validate = validatorOf("AnalysisResult");
+    expect(validate(answer), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+  });
+
+  it("maps each split's document_type to the one split schema it satisfies", () => {
+    const { mapping } = (schemas.Split as { discriminator: { mapping: Record<string, string> } }).discriminator;
+    const names = Object.values(mapping).map((ref) => ref.split("/").pop() as string);
+    for (const part of answer as { split: { document_type: string } }[]) {
+      const matching = names.filter((name) => validatorOf(name)(part.split));
+      expect(matching, part.split.document_type).toEqual([mapping[part.split.document_type]?.split("/").pop()]);
+    }
+  });
+
+  it("refuses an answer whose extracted keys do not belong to its document type", () => {
+    const validate = validatorOf("AnalysisResult");
+    const invoice = (answer as { split: { document_type: string } }[]).find((p) => p.split.document_type === "Commercial Invoice");
+    expect(invoice).toBeDefined();
+    expect(validate([{ ...invoice, extracted: { vessel: "MSC AURORA", shipped_on_board_date: "2026-03-14" } }])).toBe(false);
+  });
+});
