@@ -336,3 +336,23 @@ describe("tables with specification columns", () => {
     ]);
   });
 });
+
+describe("covering schedules", () => {
+  test("the enclosed documents are the rows of a Document | Originals | Copies table", () => {
+    const values = extractFields("document_instruction", [
+      layoutPage(
+        [
+          "LC No.           CRULC258831570",
+          "",
+          "Description of Document                                   Originals      Copy",
+          "DRAFT AT SIGHT                                                    2         0",
+          "COMMERCIAL INVOICE NO. OBS-25-7631                                3         0",
+          "BILL OF LADING NO. MOLU107897672                                  2         3",
+          "",
+          "Please examine the enclosed documents presented under the above documentary credit.",
+        ].join("\n"),
+      ),
+    ]).values;
+    expect(values.documents_required).toEqual(["DRAFT AT SIGHT", "COMMERCIAL INVOICE NO. OBS-25-7631", "BILL OF LADING NO. MOLU107897672"]);
+  });
+});

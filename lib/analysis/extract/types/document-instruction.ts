@@ -2,7 +2,7 @@
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
 import { readPlaceDateLine } from "./fallbacks";
-import { readDocumentList } from "./document-list";
+import { readDocumentList, readScheduleTable } from "./document-list";
 import { CONFIDENCE, foundOf } from "../found";
 import { splitItems, stripMarker } from "../mt700";
 import { readShipmentSentence } from "./fallbacks";
@@ -41,6 +41,7 @@ export function extractDocumentInstruction(ctx: ExtractionContext): void {
   readPorts(ctx, undefined, true);
   ctx.description("description_of_goods", ["description"]);
   readShipmentSentence(ctx);
+  readScheduleTable(ctx);
   readDocumentList(ctx, DOCUMENT_LINES);
   if (!ctx.has("documents_required")) readNumberedList(ctx);
   ctx.text("marks_and_numbers", ["marks"], { maxLines: 4 });
