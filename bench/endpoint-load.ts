@@ -23,19 +23,20 @@ export interface IdleMemory {
   readersMb: number[];
 }
 
-function percentile(sorted: number[], q: number): number {
+export function percentile(sorted: number[], q: number): number {
   return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 }
 
-export async function post(target: Target, pdf: Uint8Array): Promise<{ ok: boolean; ms: number }> {
+/** One analyze request with the target's first key, or `options.key`; `respondAsync` asks for a 202. */
+export async function post(target: Target, pdf: Uint8Array, options: { key?: string; respondAsync?: boolean } = {}): Promise<{ ok: boolean; status: number; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${target.server.origin}/v1/documents/analyze`, {
     method: "POST",
-    headers: { "x-api-key": target.key },
+    headers: { "x-api-key": options.key ?? target.key, ...(options.respondAsync ? { prefer: "respond-async" } : {}) },
     body: analyzeForm({ file: { bytes: pdf, name: "invoice.pdf" } }),
   });
   await response.arrayBuffer();
-  return { ok: response.status === 200, ms: performance.now() - started };
+  return { ok: response.status === (options.respondAsync ? 202 : 200), status: response.status, ms: performance.now() - started };
 }
 
 /** `clients` clients send `requests` requests between them, each waiting for its answer before the next. */

@@ -11,7 +11,10 @@ export type Database = "pglite" | "postgresql";
 
 export interface Target {
   database: Database;
+  /** A production key of the first organization. */
   key: string;
+  /** One production key per organization asked for (the first is `key`). */
+  keys: string[];
   server: ServerProcess;
   stop: () => Promise<void>;
 }
@@ -21,8 +24,10 @@ const BENCH_RATE_LIMIT = 1_000_000;
 /** Every request of an 8-client run may be waiting at once without meeting the organization's cap. */
 const BENCH_ORG_MAX_JOBS = 64;
 
-async function issueKey(db: Db): Promise<string> {
-  return (await createTestOrganization(db)).production.key;
+async function issueKeys(db: Db, organizations: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < organizations; i++) keys.push((await createTestOrganization(db)).production.key);
+  return keys;
 }
 
 /** One organization sends every request: it may use every reader (a single-tenant deployment's setting). */
@@ -32,19 +37,26 @@ const serverEnv = {
   ANALYSIS_ORG_MAX_RUNNING: String(availableParallelism()),
 };
 
-export async function startTarget(database: Database): Promise<Target> {
+/**
+ * The server on `database`, with keys of `organizations` organizations; `env`
+ * changes the benchmark's server settings (the queue benchmark keeps the
+ * default running cap, so that organizations share the readers).
+ */
+export async function startTarget(database: Database, options: { organizations?: number; env?: Record<string, string | undefined> } = {}): Promise<Target> {
+  const settings = { ...serverEnv, ...options.env };
+  const organizations = options.organizations ?? 1;
   if (database === "pglite") {
     const dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-bench-"));
     const db = await openDb({ dataDir });
-    const key = await issueKey(db);
+    const keys = await issueKeys(db, organizations);
     await closeDb(db);
-    const server = await startServerProcess({ ...serverEnv, DATABASE_URL: undefined, PGLITE_DIR: dataDir });
-    return { database, key, server, stop: () => server.stop().then(() => rm(dataDir, { recursive: true, force: true })) };
+    const server = await startServerProcess({ ...settings, DATABASE_URL: undefined, PGLITE_DIR: dataDir });
+    return { database, key: keys[0]!, keys, server, stop: () => server.stop().then(() => rm(dataDir, { recursive: true, force: true })) };
   }
   const postgresql = testDatabases().find((candidate) => candidate.name === "postgresql")!;
   const db = await postgresql.open();
-  const key = await issueKey(db);
+  const keys = await issueKeys(db, organizations);
   await postgresql.close(db);
-  const server = await startServerProcess({ ...serverEnv, DATABASE_URL: testDatabaseUrl() });
-  return { database, key, server, stop: () => server.stop() };
+  const server = await startServerProcess({ ...settings, DATABASE_URL: testDatabaseUrl() });
+  return { database, key: keys[0]!, keys, server, stop: () => server.stop() };
 }

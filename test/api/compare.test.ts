@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { analyzeDocument } from "@/lib/analysis";
 import { examineFiles } from "@/lib/analysis/examine/files";
@@ -9,7 +9,7 @@ import { MAX_COMPARE_ANALYSES } from "@/lib/api/compare-analyses";
 import { STATUS_BY_CODE } from "@/lib/api/errors";
 import { withApiKey } from "@/lib/api/handler";
 import { ANALYSIS_ID_HEADER, buildOpenApiDocument, COMPARE_PATH } from "@/lib/api/openapi";
-import { env } from "@/lib/env";
+import { env, resetEnvForTests } from "@/lib/env";
 import { recordAnalysis } from "@/lib/services";
 import { generatePacket } from "@/test/fixtures/generator";
 import { createTestOrganization, encryptPdf, invoicePages, makePdf } from "../support/api-fixtures";
@@ -278,5 +278,31 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     const response = await handle(compareRequestOf(compareForm([invoice])));
     expect(response.status).toBe(401);
     expect(await detailOf(response)).toMatch(/^Missing API key/);
+  });
+});
+
+describe.each(testDatabases())("compare against the rate limit on $name", (database) => {
+  let db: Db;
+
+  beforeAll(async () => {
+    vi.stubEnv("RATE_LIMIT_SANDBOX", "3");
+    resetEnvForTests();
+    db = await database.open();
+  });
+  afterAll(async () => {
+    if (db) await database.close(db);
+    vi.unstubAllEnvs();
+    resetEnvForTests();
+  });
+
+  it("429: a compare counts each of its files, so four files do not fit a limit of three requests", async () => {
+    const organization = await createTestOrganization(db);
+    const handle = withApiKey(compareRequest, { openDb: async () => db });
+    const invoice = { name: "invoice.pdf", bytes: await makePdf(invoicePages()) };
+    const files = [1, 2, 3, 4].map((n) => ({ ...invoice, name: `invoice-${n}.pdf` }));
+    const response = await handle(compareRequestOf(compareForm(files, PRESENTATION_DATE), organization.sandbox.key));
+    expect(response.status).toBe(429);
+    expect(await detailOf(response)).toMatch(/^A compare counts each file against the rate limit: 4 files exceed what this organization's sandbox keys have left; retry after \d+ s\.$/);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

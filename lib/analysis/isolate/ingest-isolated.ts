@@ -1,31 +1,30 @@
 import { join } from "node:path";
 import { env } from "@/lib/env";
-import type { IngestOptions } from "../ingest";
-import type { Page } from "../types";
 import { DEFAULT_MAX_HEAP_MB, ProcessPool } from "./pool";
 import type { ReaderOptions, ReaderResult } from "./read-in-reader";
 
 /**
- * Ingestion (parsing and OCR) in the shared isolation pool. The analysis steps
- * after ingestion are pure functions over pages and run in the caller.
+ * Reading a document in the shared isolation pool: ingestion (parsing and
+ * OCR) and the pure pipeline run in a reader process (read-in-reader.ts).
  */
-export interface IsolatedIngestOptions extends IngestOptions {
+export interface IsolationOptions {
   /** Wall-clock limit for reading the file, OCR included; ANALYSIS_TIMEOUT_MS by default. */
   timeoutMs?: number;
   /** Whose file this is (the organization id): organizations take turns in the pool's queue. */
   tenant?: string;
   /**
    * false: wait in the queue however long it is, for callers that already limit
-   * how many jobs they queue (the web app's background analyses). Default true:
-   * refused with QueueFullError when ANALYSIS_QUEUE_MAX documents are waiting.
+   * how many jobs they queue (the job workers). Default true: refused with
+   * QueueFullError when ANALYSIS_QUEUE_MAX documents are waiting.
    */
   bounded?: boolean;
 }
 
 const MIB = 2 ** 20;
-/** Sources are resolved from the project root: the working directory of `next start`, tsx and Vitest alike. */
-const INGEST_MODULE = "lib/analysis/ingest/index.ts";
-/** Ingestion and the pipeline together (read-in-reader.ts); it imports the ingest module, so preloading it loads both. */
+/**
+ * Ingestion and the pipeline together; it imports the ingest module, so preloading it loads both.
+ * Resolved from the project root: the working directory of `next start`, tsx and Vitest alike.
+ */
 const READER_MODULE = "lib/analysis/isolate/read-in-reader.ts";
 
 /** What a reader loads before it says it is ready (pools of tests and tools pass it too). */
@@ -57,25 +56,15 @@ export function sharedPool(): ProcessPool {
 }
 
 /**
- * ingestDocument, run in an isolated child process with time and memory caps.
- * Same pages and the same AnalysisErrors as in process, plus: "timeout" or
- * "limit_exceeded" when the reader was killed, and QueueFullError when the
- * pool's queue is full.
- */
-export function ingestDocumentIsolated(bytes: Uint8Array, options: IsolatedIngestOptions = {}, pool: ProcessPool = sharedPool()): Promise<Page[]> {
-  const { timeoutMs, tenant, bounded, ...ingestOptions } = options;
-  const module = join(process.cwd(), INGEST_MODULE);
-  return pool.run<Page[]>({ module, exportName: "ingestDocument", args: [bytes, ingestOptions] }, { timeoutMs, tenant, bounded });
-}
-
-/**
  * A document read and analysed in a reader process (readInReader): the
  * pipeline runs there too, so only the analyze array and the page text come
- * back. Same errors as ingestDocumentIsolated.
+ * back. The engine's AnalysisErrors as in process, plus "timeout" or
+ * "limit_exceeded" when the reader was killed, and QueueFullError when the
+ * pool's queue is full (bounded jobs).
  */
 export function readIsolated(
   bytes: Uint8Array,
-  options: ReaderOptions & Pick<IsolatedIngestOptions, "timeoutMs" | "tenant" | "bounded">,
+  options: ReaderOptions & IsolationOptions,
   pool: ProcessPool = sharedPool(),
 ): Promise<ReaderResult> {
   const { timeoutMs, tenant, bounded, ...readerOptions } = options;

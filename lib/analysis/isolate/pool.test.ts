@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { docx, makeDocx } from "@/test/fixtures/formats/docx-fixtures";
 import { AnalysisError } from "../errors";
 import { ingestDocument } from "../ingest";
-import { ingestDocumentIsolated } from "./ingest-isolated";
+import { pageTextsOf } from "../examine/page-text";
+import { analyzePages } from "../pipeline";
+import { readIsolated } from "./ingest-isolated";
 import { ProcessPool, QueueFullError } from "./pool";
 
 const HOSTILE = join(process.cwd(), "test/fixtures/formats/hostile-jobs.ts");
@@ -141,17 +143,20 @@ describe("ProcessPool readers", () => {
   });
 });
 
-describe("ingestDocumentIsolated", () => {
+describe("readIsolated", () => {
   const pool = makePool({ size: 1 });
+  const options = { fileName: "invoice.docx", evidence: true, maxPages: 10 };
 
-  it("returns the same pages as ingestion in process", async () => {
+  it("returns the same analyze array and page text as the engine in process, and the pages only when asked", async () => {
     const bytes = makeDocx([docx.paragraph("COMMERCIAL INVOICE", { size: 18 }), docx.pageBreak(), docx.paragraph("PACKING LIST")]);
-    const isolated = await ingestDocumentIsolated(bytes, {}, pool);
-    expect(isolated).toEqual(await ingestDocument(bytes));
+    const pages = await ingestDocument(bytes);
+    const read = await readIsolated(bytes, { ...options, keepPages: false }, pool);
+    expect(read).toEqual({ result: analyzePages(pages, options), pageText: pageTextsOf(pages), pageCount: 2 });
+    expect((await readIsolated(bytes, { ...options, keepPages: true }, pool)).pages).toEqual(pages);
   });
 
   it("rebuilds the child's typed errors", async () => {
-    const error = await ingestDocumentIsolated(new TextEncoder().encode("just text"), {}, pool).catch((e: unknown) => e);
+    const error = await readIsolated(new TextEncoder().encode("just text"), { ...options, keepPages: false }, pool).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AnalysisError);
     expect(error).toMatchObject({ code: "unsupported_format" });
   });
