@@ -37,6 +37,8 @@ const ONE_FACE_CLASSES: ReadonlySet<PageClass> = new Set<PageClass>([
   "vessel_certificate",
   "draft",
 ]);
+/** A head line this many times the page's median font size is a heading in display type, not a first line of body text. */
+export const HEADING_FONT_RATIO = 1.2;
 /** Title pages sharing this share of their words are the same page printed twice (an original and its copy). */
 export const REPEAT_SIMILARITY = 0.85;
 
@@ -108,6 +110,7 @@ function continuesDocument(open: OpenDocument, input: PageInput, best: { cls: Pa
   const saysContinued = input.markers.continuesPrevious || open.last.markers.continuesOnNext;
   if (saysContinued && (!title || title.cls === open.cls)) return true;
   if (startsAnother(open, input)) return false;
+  if (!title && startsUnfamiliar(open, input)) return false;
   if (best.cls === open.cls) return true;
   if (title || (best.cls === "separator" && best.score > 0)) return false;
   if (isOwnKind(best) && (input.scores.get(open.cls) ?? 0) === 0) return false;
@@ -149,6 +152,18 @@ function startsAnother(open: OpenDocument, input: PageInput): boolean {
   // Two title pages under letterheads with no word in common come from two issuers.
   if (differentIssuers(open.first.markers.letterhead, input.markers.letterhead)) return true;
   return similarity(open.first.markers.words, input.markers.words) >= REPEAT_SIMILARITY;
+}
+
+/**
+ * A document that was signed off is complete: a page after it headed by a line
+ * in display type that its first page does not carry starts another document,
+ * though no title we know names it (a bank's notification, a carrier's notice).
+ */
+function startsUnfamiliar(open: OpenDocument, input: PageInput): boolean {
+  const { letterhead, letterheadSize } = input.markers;
+  if (!open.signed || !letterhead || !letterheadSize || letterheadSize < HEADING_FONT_RATIO * input.features.medianFontSize) return false;
+  const first = open.first.markers.letterhead;
+  return !first || first.size !== letterhead.size || [...letterhead].some((w) => !first.has(w));
 }
 
 /** Insurance, drafts, courier receipts…: kinds whose own vocabulary makes a page one of them even without a title. */

@@ -31,6 +31,8 @@ export interface PageMarkers {
   closes: boolean;
   /** Words (3+ letters) of the most prominent line at the head of the page: usually the issuer's name. */
   letterhead?: Set<string>;
+  /** The font size of that line, to tell a heading in display type from a first line in body type. */
+  letterheadSize?: number;
   /** Distinct normalised words, to tell a repeated page (an original's copy) from a continuation. */
   words: ReadonlySet<string>;
 }
@@ -186,6 +188,7 @@ export function readPageMarkers(page: Page, normalizedLines: readonly string[], 
     continuesOnNext,
     closes,
     letterhead: letterhead && letterhead.size > 0 ? letterhead : undefined,
+    letterheadSize: letterhead && letterhead.size > 0 ? head!.line.fontSize : undefined,
     words,
   };
 }

@@ -186,6 +186,15 @@ describe("splitting documents", () => {
     ]);
   });
 
+  it("starts a document at a page headed in display type after a signed-off one, though its title is unknown", () => {
+    const rows = Array.from({ length: 22 }, (_, i) => `PART ${i + 1} | USD 10.00 | USD 100.00`);
+    const signed = invoicePage("INV-0042", [...rows, "For and on behalf of ACME EXPORTS LTD"]);
+    const notice = ["# NOTIFICATION OF READINESS", "Please be informed that the goods described below are ready for collection at our warehouse.", "Reference WH-2291"];
+    expect(splitsOf(signed, notice).map(([, pages]) => pages)).toEqual([[1], [2]]);
+    // The same words in body type are a continuation of the signed page, as before.
+    expect(splitsOf(signed, notice.map((l) => l.replace(/^# /, "")))).toEqual([["Commercial Invoice", [1, 2]]]);
+  });
+
   it("does not absorb an untitled courier receipt into the packing list before it", () => {
     const courier = ["DHL EXPRESS", "Waybill 3109994732", "Delivered 16 March 2024"];
     expect(splitsOf(packingPage("", 3), courier)).toEqual([
