@@ -51,6 +51,11 @@ const CONTINUATION_PHRASES = [
   "CONT D",
   "ATTACHMENT TO",
   "ADDENDUM",
+  // A consul's or chamber's legalisation, or an endorsement, is written on the document it certifies.
+  "LEGALISATION",
+  "LEGALIZATION",
+  "ATTESTATION",
+  "ENDORSEMENT",
   // The terms printed on a document's reverse side belong to it.
   "TERMS AND CONDITIONS",
   "CONDITIONS OF CARRIAGE",
