@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { encodeBytesBase62 } from "@/lib/keys/base62";
+import { encodeBytesBase62 } from "@/lib/base62";
 
 /** Public ids carry their type (`key_…`), so a pasted id says what it is. */
 /** Document sets use `set` (set), `sfl` (set file), `cor` (split correction), `blob` (stored file), `fcr` (field correction), `rev` (document review) and `dec` (finding decision). */

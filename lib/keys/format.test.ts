@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { base62Width, encodeBase62, encodeBytesBase62, isBase62 } from "./base62";
+import { base62Width, encodeBase62, encodeBytesBase62, isBase62 } from "@/lib/base62";
 import { crc32 } from "./crc32";
 import { API_KEY_LENGTH, API_KEY_RANDOM_BYTES, digestApiKey, generateApiKey, parseApiKey } from "./format";
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ApiKeyKind } from "@/db/schema";
-import { base62Width, encodeBase62, encodeBytesBase62, isBase62 } from "./base62";
+import { base62Width, encodeBase62, encodeBytesBase62, isBase62 } from "@/lib/base62";
 import { crc32 } from "./crc32";
 
 /**
