@@ -257,6 +257,11 @@ describe("party and issuer blocks", () => {
     });
   });
 
+  test("a party's name wrapped before a short legal form ('SDN' / 'BHD') or before its trading word and form ('TRADING A.S.')", () => {
+    const bl = extractFields("bill_of_lading", [layoutPage(["Notify Party", "BLUEWAVE LOGISTICS SDN", "BHD", "LOT 5, JALAN PELABUHAN", "", "Shipper", "ANATOLIA PULSES", "TRADING A.S.", "ORGANIZE SANAYI BOLGESI 14", "KONYA 42300 TURKEY"].join("\n"))]).values;
+    expect(bl).toMatchObject({ notify_party: "BLUEWAVE LOGISTICS SDN BHD", shipper: "ANATOLIA PULSES TRADING A.S.", shipper_address: "ORGANIZE SANAYI BOLGESI 14 KONYA 42300 TURKEY" });
+  });
+
   test("a carrier's name wrapped before its legal form is read whole", () => {
     const values = extractFields("bill_of_lading", [
       layoutPage(["B/L No.: OTC-1", "Carrier:", " PACIFIC OCEAN TRANSPORT", " CO., LTD.", "", "Port of Loading: SANTOS"].join("\n")),

@@ -11,6 +11,7 @@ import { foundOf, partOf, type Found, type Part } from "./found";
 import type { LabelHit } from "./labels";
 import { isContactLine, isInitials, isLegalFormOnly } from "./names";
 import { cleanValue } from "../normalize/text";
+import { COMPANY_NAME } from "./types/letterhead";
 
 /** Lines a party block may span (name, street, city, country, telephone). */
 const MAX_PARTY_LINES = 6;
@@ -30,6 +31,11 @@ function wrapsOrderClause(first: string, second: string): boolean {
   return ORDER_OF.test(first) && !NAME_END.test(first) && !/\d/.test(second) && NAME_END.test(second);
 }
 
+/** "ANATOLIA PULSES" / "TRADING A.S.": a name without its legal form, then a line without digits that ends with one. */
+function wrapsName(first: string, second: string): boolean {
+  return !COMPANY_NAME.test(first) && !/\d/.test(second) && second.split(/\s+/).length <= 3 && COMPANY_NAME.test(second);
+}
+
 export interface PartyFound {
   name: string;
   nameFound: Found;
@@ -42,7 +48,8 @@ function blockLines(found: Found): Part[] {
   const textOf = (p: Part) => p.line.text.slice(p.start, p.end);
   const contact = found.parts.findIndex((p, i) => i > 0 && isContactLine(textOf(p)));
   const parts = contact < 0 ? found.parts : found.parts.slice(0, contact);
-  return parts.filter((p) => /[A-Za-z]/.test(textOf(p)) && !BOX_NOTE.test(p.line.text) && !isInitials(textOf(p)));
+  // "BHD", "LLC" alone on a line are a wrapped legal form, not a logo's initials.
+  return parts.filter((p) => /[A-Za-z]/.test(textOf(p)) && !BOX_NOTE.test(p.line.text) && (!isInitials(textOf(p)) || isLegalFormOnly(textOf(p))));
 }
 
 function splitParty(doc: Doc, found: Found): PartyFound | undefined {
@@ -50,7 +57,7 @@ function splitParty(doc: Doc, found: Found): PartyFound | undefined {
   if (parts.length === 0) return undefined;
   let nameCount = 1;
   const lineText = (i: number) => cleanValue(parts[i]!.line.text.slice(parts[i]!.start, parts[i]!.end));
-  if (parts.length > 1 && (ORDER_CLAUSE.test(lineText(0)) || isLegalFormOnly(lineText(1)) || wrapsOrderClause(lineText(0), lineText(1)))) nameCount = 2;
+  if (parts.length > 1 && (ORDER_CLAUSE.test(lineText(0)) || isLegalFormOnly(lineText(1)) || wrapsOrderClause(lineText(0), lineText(1)) || wrapsName(lineText(0), lineText(1)))) nameCount = 2;
   const firstText = parts[0]!.line.text.slice(parts[0]!.start, parts[0]!.end);
   const match = nameCount === 1 ? NAME_THEN_ADDRESS.exec(firstText.trim()) : null;
   // The address after the legal form carries a number (street, post code); "CO., LTD." is still the name.
