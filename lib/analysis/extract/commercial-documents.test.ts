@@ -106,6 +106,18 @@ describe("contract", () => {
   });
 });
 
+describe("contract tolerance", () => {
+  test("a bare number under a tolerance title is the percentage", () => {
+    const values = extractFields("contract", [layoutPage(["Quantity:           72.000 MT", "More or Less (%):   10", "Tolerance pct:      5"].join("\n"))]).values;
+    expect(values.tolerance_pct).toBe(10);
+  });
+
+  test("a bare number under the quantity is no tolerance", () => {
+    const values = extractFields("contract", [layoutPage(["Quantity:", "72"].join("\n"))]).values;
+    expect(values.tolerance_pct).toBeUndefined();
+  });
+});
+
 describe("document instruction", () => {
   test("a presenter's covering letter in prose with a numbered list", () => {
     const page = layoutPage(

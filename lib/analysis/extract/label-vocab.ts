@@ -67,7 +67,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   quantity: ["Quantity", "Qty", "Total Quantity", "Total Qty", "Quantity Declared"],
   incoterms: ["Incoterms", "Incoterm", "Terms of Delivery", "Delivery Terms", "Trade Terms", "Price Terms", "Price Basis", "Terms", "Price Term", "Basis", "Incoterms 2020", "Shipping Terms"],
   payment_terms: ["Payment Terms", "Terms of Payment", "Payment", "Payment Term", "Mode of Payment"],
-  tolerance: ["Tolerance", "Quantity Tolerance", "More or Less", "Percentage Credit Amount Tolerance", "Percentage Credit Amount"],
+  tolerance: ["Tolerance", "Tolerance pct", "Tolerance percent", "Quantity Tolerance", "More or Less", "Percentage Credit Amount Tolerance", "Percentage Credit Amount"],
   latest_shipment_date: ["Latest Shipment Date", "Latest Date of Shipment", "Shipment Date", "Time of Shipment", "Shipment Period", "Latest Shipment", "Shipment", "Period of Shipment", "Delivery Date", "Date of Shipment"],
   country_of_origin: ["Country of Origin", "Origin", "Country of Origin of Goods", "Made in", "Origin of Goods", "Country of Manufacture"],
   place_of_origin: ["Place of Origin", "Place of origin of the goods"],

@@ -26,6 +26,14 @@ export function extractContract(ctx: ExtractionContext): void {
   readRoute(ctx, false);
   ctx.date("latest_shipment_date", ["latest_shipment_date"]);
   ctx.text("payment_terms", ["payment_terms"], { maxLines: 2 });
-  const tolerance = findLabelled(ctx.doc, ["tolerance", "quantity"], (f) => toleranceOf(f.text));
+  // Under a tolerance title ("More or Less (%)", "Tolerance, pct") a bare number is the percentage.
+  const tolerance = findLabelled(ctx.doc, ["tolerance", "quantity"], (f, hit) => toleranceOf(f.text) ?? (hit.keys.includes("tolerance") ? barePercent(f.text) : undefined));
   if (tolerance) ctx.set("tolerance_pct", tolerance.value, tolerance.found);
+}
+
+const BARE_PERCENT = /^\s*[+±]?\s*(\d{1,2}(?:\.\d+)?)\s*%?\s*$/;
+
+function barePercent(text: string): number | undefined {
+  const m = BARE_PERCENT.exec(text);
+  return m ? Number(m[1]) : undefined;
 }
