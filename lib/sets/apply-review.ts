@@ -62,9 +62,16 @@ export function applyFileReview(
   return { ...file, splits, fieldCorrections, reviews: reviewViews };
 }
 
-/** A finding's key: its rule, the documents and the fields it concerns (its wording may change with the values). */
+/**
+ * A finding's key: its rule, the documents and fields it concerns, and what
+ * was expected. One rule raises several findings on the same documents (each
+ * required document missing), told apart by what the credit asked for; a
+ * finding whose expected value changes (another value corrected) is another
+ * finding and needs its own decision. The message is left out: its wording
+ * may change while the finding stays the same.
+ */
 export function findingKeyOf(finding: Finding): string {
-  return [finding.rule, finding.documents.map((d) => d.id).join("+"), finding.fields.join("+")].join("|");
+  return [finding.rule, finding.documents.map((d) => d.id).join("+"), finding.fields.join("+"), finding.expected ?? ""].join("|");
 }
 
 export function toDecisionView(row: Authored<FindingDecisionRow>): DecisionView {

@@ -54,9 +54,12 @@ describe("decisions and the presentation status", () => {
   const note = finding("info.rule", "info");
   const key = findingKeyOf(discrepancy);
 
-  it("keys a finding by rule, documents and fields, not by its wording", () => {
-    expect(key).toBe("consistency.gross_weight|sfl_1#2|gross_weight_kg");
+  it("keys a finding by rule, documents, fields and what was expected, not by its wording", () => {
+    expect(key).toBe("consistency.gross_weight|sfl_1#2|gross_weight_kg|");
     expect(findingKeyOf({ ...discrepancy, message: "other words" })).toBe(key);
+    // One rule, several findings on the same documents: each missing document is its own finding.
+    const missing = (expected: string): Finding => ({ ...finding("documents.required_present", "discrepancy"), documents: [], fields: [], expected });
+    expect(findingKeyOf(missing("PACKING LIST IN 3 ORIGINALS"))).not.toBe(findingKeyOf(missing("CERTIFICATE OF ORIGIN")));
   });
 
   it("is pending while a discrepancy or warning is open, discrepant when one accepted stands, compliant when all are waived", () => {

@@ -187,6 +187,8 @@ describe.each(testDatabases())("the checker's workflow on $name", (database) => 
     expect(unknown.status).toBe(409);
     expect(await unknown.json()).toEqual({ detail: "The set's examination has no such finding any more; reload the set." });
 
+    // Every open finding has its own key: a decision on one never decides another.
+    expect(new Set(open.map((f) => f.key)).size).toBe(open.length);
     let after = v;
     for (const finding of open) {
       const response = await decide({ findingKey: finding.key, decision: "waive", note: `Checked with the applicant: ${finding.rule}` });
@@ -194,6 +196,7 @@ describe.each(testDatabases())("the checker's workflow on $name", (database) => 
       after = (await response.json()) as SetView;
     }
     expect(after.status).toBe("compliant");
+    expect(after.examination!.findings.filter((f) => f.decision?.decision === "waive")).toHaveLength(open.length);
     expect(weightFinding(after)!.decision).toMatchObject({ decision: "waive", note: `Checked with the applicant: ${target.rule}`, decidedBy: aliceEmail });
 
     after = (await (await decide({ findingKey: target.key, decision: "accept" })).json()) as SetView;
