@@ -65,6 +65,21 @@ describe("label and value on one row, far apart", () => {
     expect(values).toMatchObject({ bl_number: "AUEX994079196", vessel: "MV CORAL HARMONY", voyage: "246S" });
   });
 
+  test("a party block set flush right at the page edge keeps every line of its address", () => {
+    const values = extractFields("certificate_of_origin", [
+      layoutPage(
+        [
+          "Name and address of exporter:                            HANSEATIC KAFFEE KONTOR GMBH",
+          "                                                                     AM SANDTORKAI 48",
+          "                                                                        20457 HAMBURG",
+          "                                                                              GERMANY",
+          "Consignee:                                          TO THE ORDER OF ARABIAN CAPITAL BANK",
+        ].join("\n"),
+      ),
+    ]).values;
+    expect(values).toMatchObject({ exporter: "HANSEATIC KAFFEE KONTOR GMBH", exporter_address: "AM SANDTORKAI 48 20457 HAMBURG GERMANY" });
+  });
+
   test("a lone caption without a colon is not paired with a far line on its row", () => {
     const values = extractFields("contract", [layoutPage(["Seller                                                     ACCEPTED BY THE BUYER"].join("\n"))]).values;
     expect(values.seller).toBeUndefined();

@@ -71,7 +71,8 @@ export function linesBelow(
     if (rowLines.some((l) => l.x0 < labelEnd && l.x1 > labelX0 && startsWithLabel(doc, l))) break;
     const leftText = rowLines.filter((l) => l.x1 <= x0 - slack && l.x0 >= labelX0 - slack);
     if (ownColumn && leftText.some((l) => !LABEL_TAIL.test(l.text))) break;
-    const line = rowLines.find((l) => l.x0 >= x0 - slack && l.x0 < maxStart && !l.repeated);
+    // A block set flush right (an address at the page edge) keeps its right edge, whatever its indent.
+    const line = rowLines.find((l) => l.x0 >= x0 - slack && (l.x0 < maxStart || Math.abs(l.x1 - anchor.x1) < slack) && l.x0 < x1 && !l.repeated);
     // "and address):" in lower case under "Consignee (name" is the label's wrapped tail, never its value.
     if (!line || /^[a-z]/.test(line.text) && LABEL_TAIL.test(line.text)) continue;
     found.push(line);
