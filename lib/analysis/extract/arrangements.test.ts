@@ -147,6 +147,17 @@ describe("totals and sums", () => {
     expect(values).toMatchObject({ quantity: 64, quantity_unit: "MT" });
   });
 
+  test("a labelled goods line names the goods; the single table row keeps its grade in the line item", () => {
+    const values = invoice(
+      "Product:   GREEN ARABICA COFFEE",
+      "",
+      "Description of Goods              Quantity (MT)      Unit Price        Amount",
+      "GREEN ARABICA COFFEE, NY 2/3             93.012        5,347.00    497,335.16",
+    );
+    expect(values.description_of_goods).toBe("GREEN ARABICA COFFEE");
+    expect((values.line_items as Array<{ description: string }>)[0]!.description).toBe("GREEN ARABICA COFFEE, NY 2/3");
+  });
+
   test("a number of packages opening a description is no running number", () => {
     const values = invoice(
       "Description                       Quantity       Unit Price          Amount",

@@ -29,8 +29,9 @@ export function extractCommercialInvoice(ctx: ExtractionContext): void {
   ctx.reference("bl_number", ["bl_number"]);
   ctx.reference("lc_number", ["lc_number"]);
   ctx.reference("contract_number", ["contract_number"]);
-  readGoodsTable(ctx, true);
+  // A labelled goods line ("Product:", "Commodity:") names the goods; a single table row adds its grade.
   ctx.description("description_of_goods", ["description"]);
+  readGoodsTable(ctx, true);
   readQuantity(ctx);
   ctx.amount("unit_price", ["unit_price"]);
   readWeights(ctx, { gross: "gross_weight_kg", net: "net_weight_kg" });
