@@ -29,7 +29,7 @@ const LABEL_WORDS = [
  * and places of production or survey, hours of exposure, abbreviations of
  * the box titles.
  */
-const MORE_LABEL_WORDS = ["PRODUCTION", "MANUFACTURE", "SURVEY", "HRS", "HOURS", "CNTR", "QTY", "PKGS", "TEL", "FAX", "E-MAIL", "EMAIL"];
+const MORE_LABEL_WORDS = ["PRODUCTION", "MANUFACTURE", "SURVEY", "HRS", "HOURS", "CNTR", "QTY", "PKGS", "TEL", "FAX", "E-MAIL", "EMAIL", "EQUIPMENT", "TYPE", "SIZE"];
 
 /**
  * Words of the engine's label vocabulary that are also whole values: an

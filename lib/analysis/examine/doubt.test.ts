@@ -64,6 +64,7 @@ describe("captions read as values", () => {
     expect(looksLikeCaption("DATE OF SURVEY")).toBe(true);
     expect(looksLikeCaption("Place of Production")).toBe(true);
     expect(looksLikeCaption("Min. Temperature (C)")).toBe(true);
+    expect(looksLikeCaption("Equipment Type")).toBe(true);
     expect(looksLikeCaption("TO THE ORDER OF NORDIC AMBER BANK AS")).toBe(false);
     expect(looksLikeCaption("OCEAN LANTERN")).toBe(false);
     expect(looksLikeCaption("PORT KLANG")).toBe(false);
