@@ -176,3 +176,10 @@ describe("bill of lading with a seal column in its container table", () => {
     expect(values.container_numbers).toEqual([C3, C2]);
   });
 });
+
+describe("bill of lading with a 'Cargo' box", () => {
+  test("the goods under a box titled Cargo are the description of goods", () => {
+    const values = extractFields("bill_of_lading", [layoutPage(["Port of Discharge          Cargo", "JEDDAH                     GREEN ARABICA COFFEE"].join("\n"))]).values;
+    expect(values).toMatchObject({ port_of_discharge: "JEDDAH", description_of_goods: "GREEN ARABICA COFFEE" });
+  });
+});
