@@ -5,9 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { analyzeDocument, AnalysisError } from "@/lib/analysis/index";
-import { DOCUMENT_TYPES, labelOf, validateExtracted, type DocumentTypeId } from "@/lib/analysis/schema";
-import type { SplitResult } from "@/lib/analysis/types";
+import { analyzeDocument, AnalysisError, DOCUMENT_TYPES, labelOf, validateExtracted, type DocumentTypeId, type SplitResult } from "@/lib/analysis";
 import { scoreCase, summarize, type CaseScore, type Summary } from "./metrics";
 
 export const CORPUS_DIR = resolve(process.cwd(), "../shared/corpus");

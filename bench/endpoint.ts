@@ -12,7 +12,7 @@
  */
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
-import { analyzeDocument } from "@/lib/analysis/index";
+import { analyzeDocument } from "@/lib/analysis";
 import { generateDocument } from "@/test/fixtures/generator/index";
 import { invoicePages, makePdf } from "@/test/support/api-fixtures";
 import { extractRawText } from "./engine";

@@ -4,8 +4,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { analyzeDocument } from "@/lib/analysis/index";
-import type { SplitResult } from "@/lib/analysis/types";
+import { analyzeDocument, type SplitResult } from "@/lib/analysis";
 import { goldenSet, holdoutSet } from "@/test/fixtures/generator/index";
 import { scoreCase, summarize, type CaseScore, type Summary } from "./metrics";
 

@@ -10,12 +10,10 @@
  */
 import { performance } from "node:perf_hooks";
 import { PDFDocument } from "pdf-lib";
-import { analyzeDocument } from "@/lib/analysis/index";
+import { analyzeDocument, type DocumentTypeId, type SplitResult } from "@/lib/analysis";
 import { compareOcrOverhead, type EngineTiming } from "@/lib/analysis/ingest/ocr-compare";
 import { DEFAULT_PAGE_SEGMENTATION_MODE } from "@/lib/analysis/ingest/ocr-tesseract";
 import { OCR_RENDER_DPI } from "@/lib/analysis/ingest/render";
-import type { DocumentTypeId } from "@/lib/analysis/schema";
-import type { SplitResult } from "@/lib/analysis/types";
 import { PRESENTATION_TYPES, generatePacket, type Fixture } from "@/test/fixtures/generator/index";
 import { rasterisePdf } from "@/test/fixtures/formats/scan-fixtures";
 import { docxOfPdf, emlOfPdf, photographPdf, scanPdf, shiftExpected, tiffOfPdf, type ScanVariant } from "@/test/fixtures/formats/variants";

@@ -3,7 +3,7 @@
  * split F1 (type and page set both right) and field F1 over the schema keys,
  * overall and per document type.
  */
-import type { SplitResult } from "@/lib/analysis/types";
+import type { SplitResult } from "@/lib/analysis";
 
 /** Relative tolerance for numbers: weights and amounts rounded differently still match. */
 export const NUMBER_TOLERANCE = 0.005;

@@ -9,8 +9,8 @@
  */
 import { pathToFileURL } from "node:url";
 import { Agent, fetch as undiciFetch } from "undici";
-import { readerPreload } from "@/lib/analysis/isolate/ingest-isolated";
-import { ProcessPool } from "@/lib/analysis/isolate/pool";
+import { readerPreload } from "@/lib/readers/ingest-isolated";
+import { ProcessPool } from "@/lib/readers/pool";
 import { readDocument } from "@/lib/jobs/read-document";
 import { makeMixedPdf } from "@/test/fixtures/formats/scanned-pdf";
 import { analyzeForm, invoicePages, makePdf } from "@/test/support/api-fixtures";

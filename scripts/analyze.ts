@@ -7,8 +7,8 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { AnalysisError } from "@/lib/analysis/errors";
-import { sharedPool } from "@/lib/analysis/isolate/ingest-isolated";
+import { AnalysisError } from "@/lib/analysis";
+import { sharedPool } from "@/lib/readers/ingest-isolated";
 import { env } from "@/lib/env";
 import { readDocument } from "@/lib/jobs/read-document";
 

@@ -13,7 +13,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
+import { FORMAT_MIME_TYPES } from "@/lib/analysis";
 import { mutateBytes, mutateDocx, mutateEml, mutateImage, mutatePdf, seededRandom, type Random } from "./fuzz-mutators";
 import { FUZZ_FORMATS, makeSeeds, type FuzzFormat } from "./fuzz-seeds";
 import { isReader, processTree, startFuzzServer, type ProcessInfo } from "./fuzz-server";

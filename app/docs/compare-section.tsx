@@ -1,4 +1,4 @@
-import { RULES } from "@/lib/analysis/examine";
+import { RULES } from "@/lib/analysis";
 import { ANALYSIS_ID_FIELD } from "@/lib/api/compare-analyses";
 import { ANALYSIS_ID_HEADER, COMPARE_PATH, type OpenApiDocument } from "@/lib/api/openapi";
 import { OperationSection, Text } from "./parts";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui";
-import type { FieldKind } from "@/lib/analysis/schema";
+import type { FieldKind } from "@/lib/analysis";
 import { FieldInput, valueOfDraft } from "./field-input";
 import { labelOfKey } from "./format";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { MatrixColumn, MatrixRow, RowStatus } from "@/lib/analysis/examine/types";
+import type { MatrixColumn, MatrixRow, RowStatus } from "@/lib/analysis";
 import type { RowTolerance } from "@/lib/sets/tolerance-notes";
 import type { SetExamination } from "@/lib/sets/types";
 import { formatPages } from "./format";

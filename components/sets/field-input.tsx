@@ -1,6 +1,6 @@
 "use client";
 
-import type { FieldKind } from "@/lib/analysis/schema";
+import type { FieldKind } from "@/lib/analysis";
 
 /** What a checker types for a field, as the text the control holds. */
 export function draftOf(value: unknown): string {

@@ -2,8 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { Badge, Button, formatDateTime } from "@/components/ui";
-import type { FieldKind } from "@/lib/analysis/schema";
-import type { Evidence } from "@/lib/analysis/types";
+import type { FieldKind, Evidence } from "@/lib/analysis";
 import type { FieldCorrectionView } from "@/lib/sets/types";
 import { draftOf, FieldInput, valueOfDraft } from "./field-input";
 import { formatValue, labelOfKey } from "./format";

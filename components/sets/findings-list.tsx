@@ -1,7 +1,7 @@
 "use client";
 
 import { Badge, type BadgeTone } from "@/components/ui";
-import type { Severity } from "@/lib/analysis/examine/types";
+import type { Severity } from "@/lib/analysis";
 import type { SetFinding } from "@/lib/sets/types";
 import { FindingDecision } from "./finding-decision";
 import { formatPages } from "./format";

@@ -1,5 +1,5 @@
 /** How the comparison table reads matrix cell values: as text, as numbers, and which value the others are held against. */
-import type { MatrixCell } from "@/lib/analysis/examine/types";
+import type { MatrixCell } from "@/lib/analysis";
 
 export function cellText(value: MatrixCell["value"]): string {
   if (value === null) return "";

@@ -1,8 +1,7 @@
 "use client";
 
 import { Badge, Button } from "@/components/ui";
-import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, idOfLabel } from "@/lib/analysis/schema";
-import type { SplitResult } from "@/lib/analysis/types";
+import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, idOfLabel, type SplitResult } from "@/lib/analysis";
 import type { SplitCorrection } from "@/lib/sets/split-layout";
 import type { SetFileView } from "@/lib/sets/types";
 import { contentUrl, pageSheetUrl } from "./documents-view";

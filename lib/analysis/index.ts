@@ -1,11 +1,40 @@
+/**
+ * The engine's public surface: everything outside lib/analysis imports from
+ * here and nowhere deeper (a Biome rule holds it).
+ */
 import { ingestDocument } from "./ingest";
 import { analyzePages } from "./pipeline";
 import type { AnalyzeOptions, SplitResult } from "./types";
 
 export { AnalysisError, type AnalysisErrorCode } from "./errors";
-export { DEFAULT_MAX_PAGES } from "./ingest";
+export { DEFAULT_MAX_PAGES, ingestDocument, type IngestOptions } from "./ingest";
+export { FORMAT_MIME_TYPES, sniffFormat, type DocumentFormat } from "./ingest/sniff";
+export { extractFields } from "./extract";
+export { containerCheckDigit, isValidContainerNumber } from "./normalize/container";
 export { analyzePages };
-export type { AnalyzeOptions, Evidence, Page, SplitResult } from "./types";
+export type { AnalyzeOptions, Box, Evidence, Line, Page, SplitResult, Word } from "./types";
+export {
+  DOCUMENT_TYPE_IDS,
+  DOCUMENT_TYPES,
+  idOfLabel,
+  labelOf,
+  validateExtracted,
+  type DocumentTypeId,
+  type DocumentTypeLabel,
+  type FieldKind,
+} from "./schema";
+export * from "./examine";
+export { isIsoDate } from "./examine/fields";
+export {
+  analyzeForExamination,
+  analyzeInProcess,
+  examineFiles,
+  type AnalysedFile,
+  type AnalyzeFile,
+  type ExamineFilesOptions,
+  type PresentedFile,
+} from "./examine/files";
+export { pageTextsOf, splitTextOf, type PageText } from "./examine/page-text";
 
 /**
  * Analyses one input file: every document found in it with its type, its pages

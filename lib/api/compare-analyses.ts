@@ -1,8 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { findAnalysis } from "@/db/queries/analyses";
-import { splitTextOf, type PageText } from "@/lib/analysis/examine/page-text";
-import type { ExaminedDocument } from "@/lib/analysis/examine/types";
+import { splitTextOf, type PageText, type ExaminedDocument } from "@/lib/analysis";
 import { ApiError } from "./errors";
 
 export const ANALYSIS_ID_FIELD = "analysis_id";

@@ -1,8 +1,5 @@
 import "server-only";
-import { ExaminationError } from "@/lib/analysis/examine/errors";
-import { isIsoDate } from "@/lib/analysis/examine/fields";
-import { examineFiles, type AnalyzeFile, type PresentedFile } from "@/lib/analysis/examine/files";
-import { AnalysisError } from "@/lib/analysis/errors";
+import { ExaminationError, isIsoDate, examineFiles, type AnalyzeFile, type PresentedFile, AnalysisError } from "@/lib/analysis";
 import { env } from "@/lib/env";
 import { checkDocument, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
 import { consumeRateLimit, limitForKind, organizationBucket } from "./rate-limit";

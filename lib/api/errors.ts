@@ -1,6 +1,6 @@
 import "server-only";
-import { AnalysisError } from "@/lib/analysis/errors";
-import { QueueFullError } from "@/lib/analysis/isolate/queue-full-error";
+import { AnalysisError } from "@/lib/analysis";
+import { QueueFullError } from "@/lib/readers/queue-full-error";
 import { IdempotencyConflictError, OrganizationBusyError } from "@/lib/jobs/errors";
 import { logError } from "@/lib/log";
 

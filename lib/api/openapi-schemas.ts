@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, type DocumentTypeId, type FieldKind } from "@/lib/analysis/schema";
+import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, type DocumentTypeId, type FieldKind } from "@/lib/analysis";
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
 export type JsonSchema = { [keyword: string]: unknown };

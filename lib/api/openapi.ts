@@ -1,4 +1,4 @@
-import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
+import { FORMAT_MIME_TYPES } from "@/lib/analysis";
 import { env, type Env } from "@/lib/env";
 import { UNAUTHORIZED_DETAILS } from "./handler";
 import { MAX_COMPARE_FILES, MAX_COMPARE_TOTAL_MB, PRESENTATION_DATE_FIELD } from "./compare";

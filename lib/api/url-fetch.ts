@@ -1,6 +1,6 @@
 import "server-only";
 import { fetch, type Response as UndiciResponse } from "undici";
-import { FORMAT_MIME_TYPES } from "@/lib/analysis/ingest/sniff";
+import { FORMAT_MIME_TYPES } from "@/lib/analysis";
 import { concatBytes } from "./bytes";
 import { ApiError } from "./errors";
 import { createGuardedAgent, resolveWithDns, type ResolveHost } from "./guarded-agent";

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { countActiveJobs, lockAdmission, recentJobSeconds } from "@/db/queries/analysis-jobs";
-import { QueueFullError } from "@/lib/analysis/isolate/queue-full-error";
+import { QueueFullError } from "@/lib/readers/queue-full-error";
 import { env } from "@/lib/env";
 import { OrganizationBusyError } from "./errors";
 

@@ -1,5 +1,4 @@
-import { AnalysisError } from "@/lib/analysis/errors";
-import { FORMAT_MIME_TYPES, sniffFormat, type DocumentFormat } from "@/lib/analysis/ingest/sniff";
+import { AnalysisError, FORMAT_MIME_TYPES, sniffFormat, type DocumentFormat } from "@/lib/analysis";
 
 const SUPPORTED_FORMATS_TEXT = "PDF, DOCX, EML, PNG, JPEG, TIFF or WebP";
 

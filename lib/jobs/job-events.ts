@@ -1,6 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { PageText } from "@/lib/analysis/examine/page-text";
-import type { SplitResult } from "@/lib/analysis/types";
+import type { PageText, SplitResult } from "@/lib/analysis";
 
 /** How a job ended, as the process that ran it announces it (the result only when it ran here). */
 export interface JobOutcome {

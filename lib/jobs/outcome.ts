@@ -1,5 +1,4 @@
-import { AnalysisError, type AnalysisErrorCode } from "@/lib/analysis/errors";
-import type { SplitResult } from "@/lib/analysis/types";
+import { AnalysisError, type AnalysisErrorCode, type SplitResult } from "@/lib/analysis";
 import { AnalysisJobError } from "./errors";
 import type { JobOutcome } from "./job-events";
 

@@ -1,7 +1,6 @@
-import type { PageText } from "@/lib/analysis/examine/page-text";
-import { readIsolated } from "@/lib/analysis/isolate/ingest-isolated";
-import type { ProcessPool } from "@/lib/analysis/isolate/pool";
-import type { Page, SplitResult } from "@/lib/analysis/types";
+import type { PageText, Page, SplitResult } from "@/lib/analysis";
+import { readIsolated } from "@/lib/readers/ingest-isolated";
+import type { ProcessPool } from "@/lib/readers/pool";
 
 export interface ReadOptions {
   fileName: string;

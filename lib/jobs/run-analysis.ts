@@ -4,8 +4,8 @@ import { claimAnalysisJob, countRunningJobs, lockOrganizationClaims, settleAnaly
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
 import type { AnalysisJobRow } from "@/db/schema";
-import { AnalysisError } from "@/lib/analysis/errors";
-import type { ProcessPool } from "@/lib/analysis/isolate/pool";
+import { AnalysisError } from "@/lib/analysis";
+import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
 import type { QueuedJob } from "./analysis-queue";
 import { announceClaim, announceOutcome } from "./job-events";

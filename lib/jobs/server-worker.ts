@@ -1,5 +1,5 @@
 import { closeDb, getDb } from "@/db/client";
-import { sharedPool } from "@/lib/analysis/isolate/ingest-isolated";
+import { sharedPool } from "@/lib/readers/ingest-isolated";
 import { env } from "@/lib/env";
 import { stopAnalysisQueue } from "./analysis-queue";
 import { ensureInProcessWorker, startAnalysisWorker } from "./worker";

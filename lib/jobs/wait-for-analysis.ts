@@ -1,8 +1,7 @@
 import type { Db } from "@/db/client";
 import { findAnalysis } from "@/db/queries/analyses";
 import { findAnalysisJob } from "@/db/queries/analysis-jobs";
-import type { PageText } from "@/lib/analysis/examine/page-text";
-import type { SplitResult } from "@/lib/analysis/types";
+import type { PageText, SplitResult } from "@/lib/analysis";
 import { claimEventOf, jobEvents, type JobOutcome } from "./job-events";
 
 /** Polls for a job that another process runs start at this and double up to the cap. */

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
-import { sharedPool } from "@/lib/analysis/isolate/ingest-isolated";
-import type { ProcessPool } from "@/lib/analysis/isolate/pool";
+import { sharedPool } from "@/lib/readers/ingest-isolated";
+import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
 import { analysisQueue } from "./analysis-queue";
 import { failAnalysisJob, runAnalysisJob } from "./run-analysis";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { insertAnalysis } from "@/db/queries/analyses";
-import type { PageText } from "@/lib/analysis/examine/page-text";
+import type { PageText } from "@/lib/analysis";
 import { organizationIdSchema, parseInput } from "./validation";
 
 const INPUT_NAME_MAX_LENGTH = 255;

@@ -4,8 +4,7 @@
  * them), review marks are attached, and each finding gets its key and the
  * decision in force. Pure functions: the set view and the exports share them.
  */
-import type { Evidence, SplitResult } from "@/lib/analysis/types";
-import type { Finding } from "@/lib/analysis/examine/types";
+import type { Evidence, SplitResult, Finding } from "@/lib/analysis";
 import type { DocumentReviewRow, FieldCorrectionRow, FindingDecisionRow } from "@/db/schema";
 import type { DecisionView, FieldCorrectionView, PresentationStatus, ReviewView, SetFileView, SetFinding } from "./types";
 

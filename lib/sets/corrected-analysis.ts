@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { findSetFileOfAnalysis } from "@/db/queries/set-review";
-import type { SplitResult } from "@/lib/analysis/types";
+import type { SplitResult } from "@/lib/analysis";
 import { getSet } from "./get-set";
 
 /** A value a checker corrected, as the public API names it. */

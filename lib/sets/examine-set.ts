@@ -1,8 +1,4 @@
-import { examinePresentation } from "@/lib/analysis/examine";
-import { ExaminationError } from "@/lib/analysis/examine/errors";
-import { pageTextsOf, splitTextOf } from "@/lib/analysis/examine/page-text";
-import type { ExaminationResult, ExaminedDocument } from "@/lib/analysis/examine/types";
-import type { Page } from "@/lib/analysis/types";
+import { examinePresentation, ExaminationError, pageTextsOf, splitTextOf, type ExaminationResult, type ExaminedDocument, type Page } from "@/lib/analysis";
 import { rowTolerances } from "./tolerance-notes";
 import { decideFindings } from "./apply-review";
 import { documentIdOf, type DecisionView, type SetExamination, type SetFileView } from "./types";

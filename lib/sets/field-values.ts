@@ -3,7 +3,7 @@
  * gives its field (lib/analysis/schema.ts) and normalised as the engine
  * writes it: dates YYYY-MM-DD, figures as numbers, lists as arrays.
  */
-import { DOCUMENT_TYPES, idOfLabel, type FieldKind } from "@/lib/analysis/schema";
+import { DOCUMENT_TYPES, idOfLabel, type FieldKind } from "@/lib/analysis";
 import { ServiceError } from "@/lib/services/errors";
 import { isoDateSchema } from "./create-set";
 

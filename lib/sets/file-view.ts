@@ -1,6 +1,6 @@
 import type { SetFileSummary } from "@/db/queries/sets-files";
 import type { SplitCorrectionRow } from "@/db/schema";
-import type { Page, SplitResult } from "@/lib/analysis/types";
+import type { Page, SplitResult } from "@/lib/analysis";
 import type { CorrectionView, SetFileView } from "./types";
 
 /** A file as the set view shows it: the newest correction's splits win over the engine's. */

@@ -5,7 +5,7 @@ import { listDocumentReviews, listFieldCorrections, listFindingDecisions, listSe
 import { findDocumentSet } from "@/db/queries/sets";
 import { listSplitCorrections } from "@/db/queries/sets-corrections";
 import { listSetFilePages, listSetFiles } from "@/db/queries/sets-files";
-import type { Page, SplitResult } from "@/lib/analysis/types";
+import type { Page, SplitResult } from "@/lib/analysis";
 import { ServiceError } from "@/lib/services/errors";
 import { applyFileReview, presentationStatusOf, toDecisionView } from "./apply-review";
 import { SET_NOT_FOUND } from "./delete-set";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Line, Page } from "@/lib/analysis/types";
+import type { Line, Page } from "@/lib/analysis";
 import { renderPageSheet } from "./page-sheet";
 
 function line(text: string, x: number, y: number, width = 120, height = 10): Line {

@@ -1,4 +1,4 @@
-import type { Page } from "@/lib/analysis/types";
+import type { Page } from "@/lib/analysis";
 
 /**
  * A page drawn from the text the engine read, for formats the browser cannot

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { findSetFile } from "@/db/queries/sets-files";
-import type { Page } from "@/lib/analysis/types";
+import type { Page } from "@/lib/analysis";
 import { ServiceError } from "@/lib/services/errors";
 import { renderPageSheet } from "./page-sheet";
 

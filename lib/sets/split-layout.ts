@@ -4,9 +4,7 @@
  * merge a split into the one before it. The corrected splits are then
  * extracted again from the stored pages, so fields follow the correction.
  */
-import { extractFields } from "@/lib/analysis/extract";
-import { DOCUMENT_TYPE_IDS, idOfLabel, labelOf, type DocumentTypeId } from "@/lib/analysis/schema";
-import type { Page, SplitResult } from "@/lib/analysis/types";
+import { extractFields, DOCUMENT_TYPE_IDS, idOfLabel, labelOf, type DocumentTypeId, type Page, type SplitResult } from "@/lib/analysis";
 import { ServiceError } from "@/lib/services/errors";
 
 export interface LayoutSplit {

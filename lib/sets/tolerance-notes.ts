@@ -1,5 +1,4 @@
-import { DEFAULT_TOLERANCES } from "@/lib/analysis/examine/tolerances";
-import type { Tolerances } from "@/lib/analysis/examine/types";
+import { DEFAULT_TOLERANCES, type Tolerances } from "@/lib/analysis";
 
 export interface RowTolerance {
   /** For the reader: "±1 kg". */

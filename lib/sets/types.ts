@@ -2,8 +2,7 @@
  * What the set routes return and the set pages render: plain JSON shapes,
  * shared by server and browser code (no server imports here).
  */
-import type { ExaminationResult, Finding } from "@/lib/analysis/examine/types";
-import type { SplitResult } from "@/lib/analysis/types";
+import type { ExaminationResult, Finding, SplitResult } from "@/lib/analysis";
 import type { RowTolerance } from "./tolerance-notes";
 
 export type SetFileStatus = "uploaded" | "analyzing" | "done" | "failed";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { analyses } from "@/db/schema";
-import { DOCUMENT_TYPES, idOfLabel, validateExtracted } from "@/lib/analysis/schema";
+import { DOCUMENT_TYPES, idOfLabel, validateExtracted } from "@/lib/analysis";
 import { analyzeRequest } from "@/lib/api/analyze";
 import { withApiKey } from "@/lib/api/handler";
 import { resetEnvForTests } from "@/lib/env";

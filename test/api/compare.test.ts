@@ -1,8 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
-import { analyzeDocument } from "@/lib/analysis";
-import { examineFiles } from "@/lib/analysis/examine/files";
+import { analyzeDocument, examineFiles } from "@/lib/analysis";
 import { analyzeRequest } from "@/lib/api/analyze";
 import { compareRequest, MAX_COMPARE_FILES } from "@/lib/api/compare";
 import { MAX_COMPARE_ANALYSES } from "@/lib/api/compare-analyses";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/v1/openapi.json/route";
-import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES } from "@/lib/analysis/schema";
+import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES } from "@/lib/analysis";
 import { STATUS_BY_CODE } from "@/lib/api/errors";
 import { ANALYZE_PATH, buildOpenApiDocument } from "@/lib/api/openapi";
 import { splitSchemaName, type JsonSchema } from "@/lib/api/openapi-schemas";

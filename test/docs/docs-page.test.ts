@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import DocsPage from "@/app/docs/page";
-import { RULES } from "@/lib/analysis/examine";
+import { RULES } from "@/lib/analysis";
 
 describe("GET /docs: the API reference", () => {
   const html = renderToStaticMarkup(createElement(DocsPage));

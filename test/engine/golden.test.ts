@@ -3,8 +3,7 @@
  * split exactly as expected; accuracy over the whole set must meet issue 3's targets.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyzeDocument } from "@/lib/analysis/index";
-import type { SplitResult } from "@/lib/analysis/types";
+import { analyzeDocument, type SplitResult } from "@/lib/analysis";
 import { scoreCase, summarize, type CaseScore } from "@/bench/metrics";
 import { goldenSet } from "@/test/fixtures/generator/index";
 import { readGolden } from "@/test/fixtures/golden-files";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { f1, pairSplits, scoreCase, summarize, valuesEqual } from "@/bench/metrics";
-import type { SplitResult } from "@/lib/analysis/types";
+import type { SplitResult } from "@/lib/analysis";
 
 const invoice = (pages: number[], extracted: Record<string, unknown> = {}): SplitResult => ({ split: { document_type: "Commercial Invoice", pages }, extracted });
 const bl = (pages: number[], extracted: Record<string, unknown> = {}): SplitResult => ({ split: { document_type: "Bill of Lading", pages }, extracted });

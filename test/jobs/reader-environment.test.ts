@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { ProcessPool } from "@/lib/analysis/isolate/pool";
-import { readerTempRoot } from "@/lib/analysis/isolate/reader-environment";
+import { ProcessPool } from "@/lib/readers/pool";
+import { readerTempRoot } from "@/lib/readers/reader-environment";
 
 /**
  * Readers hold no secrets and leave nothing behind: a reader's environment has

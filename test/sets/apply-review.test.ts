@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Finding } from "@/lib/analysis/examine/types";
+import type { Finding } from "@/lib/analysis";
 import type { DocumentReviewRow, FieldCorrectionRow } from "@/db/schema";
 import { applyFileReview, decideFindings, findingKeyOf, presentationStatusOf } from "@/lib/sets/apply-review";
 import type { DecisionView, SetFileView } from "@/lib/sets/types";

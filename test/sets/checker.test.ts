@@ -20,7 +20,7 @@ import * as reviewsRoute from "@/app/api/sets/[id]/files/[fileId]/reviews/route"
 import * as filesRoute from "@/app/api/sets/[id]/files/route";
 import * as setRoute from "@/app/api/sets/[id]/route";
 import * as setsRoute from "@/app/api/sets/route";
-import { DOCUMENT_TYPES, idOfLabel } from "@/lib/analysis/schema";
+import { DOCUMENT_TYPES, idOfLabel } from "@/lib/analysis";
 import type { SetSummary, SetView } from "@/lib/sets/types";
 import { pageTexts } from "../fixtures/generator/printed-text";
 import { seedOrganization, testDatabases } from "../support/databases";

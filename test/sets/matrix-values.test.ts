@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MatrixCell } from "@/lib/analysis/examine/types";
+import type { MatrixCell } from "@/lib/analysis";
 import { referenceIndex, sameValue } from "@/components/sets/matrix-values";
 import { rowTolerances } from "@/lib/sets/tolerance-notes";
 

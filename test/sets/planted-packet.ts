@@ -4,7 +4,7 @@
  * document's. It renders through the fixture generator's own renderers, with
  * the shipment's gross weight changed for that one document only.
  */
-import type { DocumentTypeId } from "@/lib/analysis/schema";
+import type { DocumentTypeId } from "@/lib/analysis";
 import { PageWriter } from "@/test/fixtures/generator/page-writer";
 import { Rng } from "@/test/fixtures/generator/random";
 import { drawMark } from "@/test/fixtures/generator/renderers/common";

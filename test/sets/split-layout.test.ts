@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ServiceError } from "@/lib/services/errors";
 import { applyCorrection, extractLayout, layoutOf, type LayoutSplit } from "@/lib/sets/split-layout";
 import { makePdf } from "../support/api-fixtures";
-import { ingestDocument } from "@/lib/analysis/ingest";
+import { ingestDocument } from "@/lib/analysis";
 
 const ORIGINAL: LayoutSplit[] = [
   { document_type: "commercial_invoice", pages: [1, 2] },

@@ -4,7 +4,7 @@
  * API route so both return exactly the same JSON.
  */
 import { AnalysisError } from "../errors";
-import { analyzePages } from "../index";
+import { analyzePages } from "../pipeline";
 import { ingestDocument, type IngestOptions } from "../ingest";
 import type { SplitResult } from "../types";
 import { examinePresentation } from "./examine";

@@ -1,5 +1,5 @@
 import "server-only";
-import { FORMAT_MIME_TYPES, type DocumentFormat } from "@/lib/analysis/ingest/sniff";
+import { FORMAT_MIME_TYPES, type DocumentFormat } from "@/lib/analysis";
 import { ApiError } from "@/lib/api/errors";
 import { readAnalyzeForm } from "@/lib/api/multipart";
 import { env } from "@/lib/env";

@@ -5,7 +5,7 @@
  * the documents with who reviewed them, and the values corrected by hand.
  * The PDF, XLSX and CSV writers only lay this out.
  */
-import type { Severity } from "@/lib/analysis/examine/types";
+import type { Severity } from "@/lib/analysis";
 import { formatPages, formatValue, labelOfKey } from "../format";
 import type { PresentationStatus, SetView } from "../types";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import ExcelJS from "exceljs";
-import type { MatrixCell } from "@/lib/analysis/examine/types";
+import type { MatrixCell } from "@/lib/analysis";
 import { formatPages } from "../format";
 import type { SetExamination } from "../types";
 import type { Report } from "./report";

@@ -1,4 +1,4 @@
-import { AnalysisError } from "../errors";
+import { AnalysisError } from "../analysis";
 import { FairQueue } from "./fair-queue";
 import { groupResidentBytes, killGroup, residentBytes } from "./process-control";
 import { QueueFullError } from "./queue-full-error";

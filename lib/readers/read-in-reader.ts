@@ -1,7 +1,4 @@
-import { pageTextsOf, type PageText } from "../examine/page-text";
-import { ingestDocument } from "../ingest";
-import { analyzePages } from "../pipeline";
-import type { Page, SplitResult } from "../types";
+import { pageTextsOf, type PageText, ingestDocument, analyzePages, type Page, type SplitResult } from "../analysis";
 
 /**
  * What a reader process does with one document: ingest (parse, OCR) and the

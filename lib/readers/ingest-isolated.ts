@@ -25,7 +25,7 @@ const MIB = 2 ** 20;
  * Ingestion and the pipeline together; it imports the ingest module, so preloading it loads both.
  * Resolved from the project root: the working directory of `next start`, tsx and Vitest alike.
  */
-const READER_MODULE = "lib/analysis/isolate/read-in-reader.ts";
+const READER_MODULE = "lib/readers/read-in-reader.ts";
 
 /** What a reader loads before it says it is ready (pools of tests and tools pass it too). */
 export function readerPreload(): string[] {

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import type { AnalysisError } from "../errors";
+import type { AnalysisError } from "../analysis";
 import { killGroup } from "./process-control";
 import { readerEnvironment } from "./reader-environment";
 
 /** The child entry, relative to the project root. */
-const CHILD_ENTRY = "lib/analysis/isolate/child.mjs";
+const CHILD_ENTRY = "lib/readers/child.mjs";
 /** A child that has not loaded its modules by then is broken (not the job's fault): the job fails as an internal error. */
 const CHILD_START_TIMEOUT_MS = 120_000;
 
