@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePacket } from "@/test/fixtures/generator";
-import { examineFiles } from "./files";
+import { examineFiles } from "@/lib/analysis";
 
 const run = promisify(execFile);
-const CLI = ["node_modules/.bin/tsx", "lib/analysis/examine/cli.ts"];
+const CLI = ["node_modules/.bin/tsx", "scripts/examine.ts"];
 
 describe("npm run examine", () => {
   let dir: string;

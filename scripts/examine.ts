@@ -5,10 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { AnalysisError } from "../errors";
-import { ExaminationError } from "./errors";
-import { isIsoDate } from "./fields";
-import { examineFiles, type PresentedFile } from "./files";
+import { AnalysisError, ExaminationError, examineFiles, isIsoDate, type PresentedFile } from "@/lib/analysis";
 
 const USAGE = "usage: npm run examine -- [--presentation-date YYYY-MM-DD] FILE...";
 
