@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { memberships, users, type Membership, type MembershipRole, type User } from "../schema";
 
@@ -45,4 +45,22 @@ export async function replacePasswordHash(db: Db, params: { userId: string; pass
     .update(users)
     .set({ passwordHash: params.passwordHash, passwordChangeRequired: params.changeRequired, sessionsRevokedAt: new Date() })
     .where(eq(users.id, params.userId));
+}
+
+/** Arbitrary constant naming the advisory lock that lets only one first-run setup proceed. */
+const FIRST_RUN_LOCK_KEY = 7_305_114_202;
+
+/**
+ * Holds the first-run lock until the surrounding transaction ends, so the
+ * "no user yet" check and the first admin's insert cannot interleave with
+ * another first run's. Call it only inside a transaction.
+ */
+export async function lockFirstRun(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_RUN_LOCK_KEY})`);
+}
+
+/** Whether any user exists, in any organization (first-run setup is installation-wide). */
+export async function anyUserExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ found: sql<boolean>`true` }).from(users).limit(1);
+  return Boolean(row);
 }

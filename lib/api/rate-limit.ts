@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { queryRows } from "@/db/queries/rows";
+import { admitToRateLimitBucket } from "@/db/queries/rate-limits";
 import type { ApiKeyKind } from "@/db/schema";
 import { env } from "@/lib/env";
 
@@ -51,33 +50,11 @@ export async function consumeRateLimit(
   // `limit` back-to-back requests always fit and request limit + 1 never does.
   const intervalMicros = Math.floor((windowSeconds * MICROS_PER_SECOND) / limit);
   const toleranceMicros = intervalMicros * limit;
-  const interval = sql`(${intervalMicros * cost}::bigint * interval '1 microsecond')`;
-  const tolerance = sql`(${toleranceMicros}::bigint * interval '1 microsecond')`;
-
-  // statement_timestamp(), not now(): correct even when called inside a longer transaction.
-  // On refusal the upsert returns nothing, so the current TAT is read from the statement's snapshot.
-  const [row] = await queryRows<{ allowed: boolean; ahead_micros: number | null }>(
-    db,
-    sql`
-      WITH admitted AS (
-        INSERT INTO rate_limits AS r (bucket, tat) VALUES (${bucket}, statement_timestamp() + ${interval})
-        ON CONFLICT (bucket) DO UPDATE
-          SET tat = GREATEST(r.tat, statement_timestamp()) + ${interval}
-          WHERE GREATEST(r.tat, statement_timestamp()) + ${interval} - statement_timestamp() <= ${tolerance}
-        RETURNING tat
-      )
-      SELECT
-        EXISTS (SELECT 1 FROM admitted) AS allowed,
-        (EXTRACT(EPOCH FROM (
-          COALESCE((SELECT tat FROM admitted), (SELECT tat FROM rate_limits WHERE bucket = ${bucket}))
-          - statement_timestamp()
-        )) * ${MICROS_PER_SECOND})::float8 AS ahead_micros`,
-  );
-  if (!row) throw new Error("rate limit statement returned no row");
+  const row = await admitToRateLimitBucket(db, { bucket, intervalMicros: intervalMicros * cost, toleranceMicros });
 
   // A refusal whose bucket row is not yet visible to this snapshot can only be a
   // full bucket created concurrently: treat it as exactly full.
-  const aheadMicros = Math.max(0, row.ahead_micros ?? toleranceMicros);
+  const aheadMicros = Math.max(0, row.aheadMicros ?? toleranceMicros);
   const base = { limit, windowSeconds, resetSeconds: Math.ceil(aheadMicros / MICROS_PER_SECOND) };
   if (row.allowed) {
     const remaining = Math.floor((toleranceMicros - aheadMicros) / intervalMicros);

@@ -1,7 +1,6 @@
 import "server-only";
-import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { signInAddresses } from "@/db/schema";
+import { hasRecentSignInAddress, upsertSignInAddress } from "@/db/queries/sign-in-addresses";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 
 /**
@@ -69,23 +68,9 @@ export async function consumeLoginAttempt(
 
 /** Remembers that the account signed in from this address (called after a successful sign-in). */
 export async function rememberSignInAddress(db: Db, params: { userId: string; ip: string }): Promise<void> {
-  await db
-    .insert(signInAddresses)
-    .values({ userId: params.userId, address: params.ip.slice(0, 100) })
-    .onConflictDoUpdate({ target: [signInAddresses.userId, signInAddresses.address], set: { lastSignedInAt: sql`now()` } });
+  await upsertSignInAddress(db, { userId: params.userId, address: params.ip.slice(0, 100) });
 }
 
-async function isKnownAddress(db: Db, userId: string, ip: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: signInAddresses.userId })
-    .from(signInAddresses)
-    .where(
-      and(
-        eq(signInAddresses.userId, userId),
-        eq(signInAddresses.address, ip.slice(0, 100)),
-        gt(signInAddresses.lastSignedInAt, sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+function isKnownAddress(db: Db, userId: string, ip: string): Promise<boolean> {
+  return hasRecentSignInAddress(db, { userId, address: ip.slice(0, 100), withinDays: KNOWN_ADDRESS_DAYS });
 }

@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { queryRows } from "@/db/queries/rows";
+import { rateLimitBucketAheadMicros } from "@/db/queries/rate-limits";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { verifyApiKey, type VerifyApiKeyResult } from "./verify";
 
@@ -55,11 +54,7 @@ export async function verifyApiKeyFrom(
 async function secondsUntilNextLookup(db: Db, bucket: string, policy: FailedLookupPolicy): Promise<number> {
   const intervalMicros = Math.floor((policy.windowSeconds * MICROS_PER_SECOND) / policy.limit);
   const toleranceMicros = intervalMicros * policy.limit;
-  const [row] = await queryRows<{ ahead_micros: number }>(
-    db,
-    sql`SELECT (EXTRACT(EPOCH FROM (tat - statement_timestamp())) * ${MICROS_PER_SECOND})::float8 AS ahead_micros
-        FROM rate_limits WHERE bucket = ${bucket}`,
-  );
-  const waitMicros = (row?.ahead_micros ?? 0) + intervalMicros - toleranceMicros;
+  const aheadMicros = await rateLimitBucketAheadMicros(db, { bucket });
+  const waitMicros = (aheadMicros ?? 0) + intervalMicros - toleranceMicros;
   return waitMicros > 0 ? Math.max(1, Math.ceil(waitMicros / MICROS_PER_SECOND)) : 0;
 }

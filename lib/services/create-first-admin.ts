@@ -1,12 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { lockFirstRun } from "@/db/queries/users";
 import { discardSetupToken, isSetupToken } from "@/lib/auth/setup-token";
 import { createUser, type CreatedUser } from "./create-user";
 import { ServiceError } from "./errors";
 import { hasAnyUser } from "./has-any-user";
 
-/** Arbitrary constant naming the advisory lock that lets only one first-run setup proceed. */
-const FIRST_ADMIN_LOCK_KEY = 7_305_114_202;
 const SLUG_MAX_LENGTH = 63;
 const FALLBACK_SLUG = "organization";
 
@@ -27,7 +25,7 @@ export async function createFirstAdmin(
   const organizationName = input.organizationName.trim();
   if (!organizationName) throw new ServiceError("invalid_input", "organizationName: enter your organization's name");
   const created = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+    await lockFirstRun(tx);
     if (await hasAnyUser(tx)) {
       throw new ServiceError("conflict", "This installation already has users: ask an administrator for an account.");
     }
