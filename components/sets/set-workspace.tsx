@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ErrorState, fetchJson } from "@/components/ui";
 import { parseDocumentId, type SetView } from "@/lib/sets/types";
 import { ComparisonView } from "./comparison-view";
@@ -9,13 +9,11 @@ import { DocumentsView, type Selection } from "./documents-view";
 import { FileDropzone } from "./file-dropzone";
 import { takeUploads } from "./pending-uploads";
 import { UploadList } from "./upload-list";
+import { nextPollInterval } from "./poll-interval";
 import { PresentationStatus } from "./presentation-status";
 import { SetHistory } from "./set-history";
 import { setQueryKey } from "./set-query";
 import { useUploads } from "./use-uploads";
-
-/** How often the set is read again while a file waits for or is in analysis. */
-const POLL_MS = 1500;
 
 type Tab = "documents" | "comparison" | "history";
 const TABS: { id: Tab; label: string }[] = [
@@ -28,11 +26,30 @@ const TABS: { id: Tab; label: string }[] = [
 export function SetWorkspace({ initial }: { initial: SetView }) {
   const setId = initial.set.id;
   const client = useQueryClient();
+  // React Query asks for the interval on every render, so the wait advances only
+  // once per completed read (dataUpdatedAt); structural sharing keeps the same
+  // object when a read brought nothing new, which is how "changed" is told.
+  const poll = useRef<{ readAt: number; data: SetView | undefined; waitMs: number | null }>({
+    readAt: -1,
+    data: undefined,
+    waitMs: null,
+  });
   const query = useQuery({
     queryKey: setQueryKey(setId),
     queryFn: ({ signal }) => fetchJson<SetView>(`/api/sets/${encodeURIComponent(setId)}`, { signal }),
     initialData: initial,
-    refetchInterval: (q) => (q.state.data && !q.state.data.settled ? POLL_MS : false),
+    // While a file waits for or is in analysis; never once the set is settled.
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      if (!data || data.settled) return false;
+      const state = poll.current;
+      if (q.state.dataUpdatedAt !== state.readAt) {
+        state.waitMs = nextPollInterval(state.waitMs, data !== state.data);
+        state.readAt = q.state.dataUpdatedAt;
+        state.data = data;
+      }
+      return state.waitMs ?? false;
+    },
   });
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: setQueryKey(setId) }), [client, setId]);
   const { uploads, add } = useUploads(setId, refresh);
