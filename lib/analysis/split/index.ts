@@ -1,5 +1,5 @@
 import { typeOfClass, type PageClass } from "../classify/cues";
-import { bestClass } from "../classify/score-page";
+import { bestClass, type ClassScores } from "../classify/score-page";
 import { advanceMessage, continuesCredit, type MessageState } from "./credit";
 import type { PageInput } from "./page-input";
 import type { PageMarkers } from "./page-markers";
@@ -56,13 +56,32 @@ interface OpenDocument extends Segment {
   message: MessageState;
   /** A page of the document carries a signature block. */
   signed: boolean;
+  /** Every page's class scores summed: what the pages together read as. */
+  pooled: ClassScores;
+}
+
+function pool(into: ClassScores, scores: ClassScores): ClassScores {
+  for (const [cls, score] of scores) into.set(cls, (into.get(cls) ?? 0) + score);
+  return into;
+}
+
+/**
+ * A document's class: its first page's, when that page carries a title (a
+ * title names the document); else what its pages read as together, so that an
+ * untitled first page (a letterhead-only invoice) takes its class from the
+ * totals and terms of the pages after it.
+ */
+function classOf(open: OpenDocument): PageClass {
+  if (open.first.features.title || open.pages.length < 2 || isBlankRun(open)) return open.cls;
+  const best = bestClass(open.pooled, open.cls);
+  return best.score > 0 ? best.cls : open.cls;
 }
 
 export function splitPages(inputs: PageInput[]): Segment[] {
   const segments: Segment[] = [];
   let open: OpenDocument | undefined;
   const close = () => {
-    if (open) segments.push({ cls: open.cls, pages: open.pages });
+    if (open) segments.push({ cls: classOf(open), pages: open.pages });
     open = undefined;
   };
   inputs.forEach((input, index) => {
@@ -73,7 +92,7 @@ export function splitPages(inputs: PageInput[]): Segment[] {
         return;
       }
       close();
-      open = { cls: "separator", pages: [index], first: input, last: input, refs: new Map(), message: "none", signed: false };
+      open = { cls: "separator", pages: [index], first: input, last: input, refs: new Map(), message: "none", signed: false, pooled: new Map() };
       return;
     }
     const best = bestClass(input.scores, open?.cls);
@@ -82,12 +101,16 @@ export function splitPages(inputs: PageInput[]): Segment[] {
       open.last = input;
       open.message = advanceMessage(open.message, input);
       open.signed ||= input.markers.closes;
+      pool(open.pooled, input.scores);
       for (const [kind, value] of input.markers.refs) if (!open.refs.has(kind)) open.refs.set(kind, value);
       return;
     }
     close();
     const cls = best.score > 0 ? best.cls : "separator";
-    open = { cls, pages: [index], first: input, last: input, refs: new Map(input.markers.refs), message: advanceMessage("none", input), signed: input.markers.closes };
+    open = {
+      cls, pages: [index], first: input, last: input, refs: new Map(input.markers.refs), message: advanceMessage("none", input),
+      signed: input.markers.closes, pooled: pool(new Map(), input.scores),
+    };
   });
   close();
   return segments;

@@ -195,6 +195,14 @@ describe("splitting documents", () => {
     expect(splitsOf(signed, notice.map((l) => l.replace(/^# /, "")))).toEqual([["Commercial Invoice", [1, 2]]]);
   });
 
+  it("types an untitled two-page document by what its pages read as together, not by its first page alone", () => {
+    const first = ["ACME EXPORTS LTD", "12 HARBOUR ROAD, CHITTAGONG", "BUYER TRADING LLC | 10 March 2024", "Contract No.: SC-2024-17",
+      "COTTON YARN 30S | 10,000 KGS | USD 2.50 | USD 25,000.00", "COTTON YARN 40S | 8,000 KGS | USD 2.80 | USD 22,400.00"];
+    const second = ["COTTON YARN 50S | 5,000 KGS | USD 3.00 | USD 15,000.00", "Total Amount | USD 62,400.00",
+      "Amount in words: US DOLLARS SIXTY TWO THOUSAND FOUR HUNDRED ONLY", "Country of origin: BANGLADESH", "We certify that the goods are as invoiced.", "For ACME EXPORTS LTD"];
+    expect(splitsOf(first, second)).toEqual([["Commercial Invoice", [1, 2]]]);
+  });
+
   it("does not absorb an untitled courier receipt into the packing list before it", () => {
     const courier = ["DHL EXPRESS", "Waybill 3109994732", "Delivered 16 March 2024"];
     expect(splitsOf(packingPage("", 3), courier)).toEqual([
