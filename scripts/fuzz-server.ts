@@ -4,7 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { closeDb, openDb } from "@/db/client";
-import { createApiKey, createUser } from "@/lib/services";
+import { createApiKey, createUser, OPERATOR } from "@/lib/services";
 
 /**
  * The server `npm run fuzz` attacks: the production build (`next start`) on
@@ -26,7 +26,7 @@ async function issueKey(dataDir: string): Promise<string> {
   const db = await openDb({ dataDir });
   try {
     const { organization } = await createUser(db, { email: "fuzz@example.test", password: "fuzz fuzz fuzz fuzz", orgSlug: "fuzz", role: "admin" });
-    return (await createApiKey(db, { organizationId: organization.id, kind: "production" })).key;
+    return (await createApiKey(db, { createdBy: OPERATOR, organizationId: organization.id, kind: "production" })).key;
   } finally {
     await closeDb(db);
   }

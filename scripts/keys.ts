@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { getDb, type Db } from "@/db/client";
 import { findApiKeyOrganizationId } from "@/db/queries/api-keys";
 import type { ApiKeyKind } from "@/db/schema";
-import { createApiKey, findOrganizationBySlug, listApiKeys, revokeApiKey, ServiceError } from "@/lib/services";
+import { createApiKey, findOrganizationBySlug, listApiKeys, revokeApiKey, ServiceError, OPERATOR } from "@/lib/services";
 import { runCli, UsageError } from "./run-cli";
 
 const USAGE = `usage:
@@ -37,7 +37,7 @@ async function create(options: { org?: string; kind?: string; name?: string }): 
   const kind: ApiKeyKind = options.kind;
   const db = await getDb();
   const organization = await requireOrganization(db, options.org);
-  const { key, record } = await createApiKey(db, { organizationId: organization.id, kind, name: options.name });
+  const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organization.id, kind, name: options.name });
   console.log(`Created ${record.kind} key ${record.id} for ${organization.slug}${record.name ? ` (${record.name})` : ""}`);
   console.log(`Expires: ${record.expiresAt ? record.expiresAt.toISOString() : "never"}`);
   console.log("Store this key now; it cannot be shown again:");
@@ -70,7 +70,7 @@ async function revoke(keyId: string): Promise<void> {
   const db = await getDb();
   // The operator acts across organizations, so the key's own organization scopes the revocation.
   const organizationId = await findApiKeyOrganizationId(db, keyId);
-  if (!organizationId || !(await revokeApiKey(db, { organizationId, keyId }))) {
+  if (!organizationId || !(await revokeApiKey(db, { revokedBy: OPERATOR, organizationId, keyId }))) {
     throw new ServiceError("not_found", `no active API key with id ${keyId}`);
   }
   console.log(`Revoked ${keyId}; it is refused from its next request.`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { withApiKey } from "@/lib/api/handler";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/client-ip";
-import { createApiKey, type CreatedUser } from "@/lib/services";
+import { createApiKey, type CreatedUser, OPERATOR } from "@/lib/services";
 import { seedOrganization, testDatabases } from "@/test/support/databases";
 import { FAILED_LOOKUPS, verifyApiKeyFrom, type FailedLookupPolicy } from "./failed-lookups";
 import { generateApiKey } from "./format";
@@ -25,7 +25,7 @@ describe.each(testDatabases())("failed key look-ups on $name", (database) => {
   afterAll(() => database.close(db));
 
   it("refuses an address's look-ups once it failed the limit, even for a good key, and leaves other addresses alone", async () => {
-    const { key } = await createApiKey(db, { organizationId: seeded.organization.id, kind: "production" });
+    const { key } = await createApiKey(db, { createdBy: OPERATOR, organizationId: seeded.organization.id, kind: "production" });
     const guesser = freshAddress();
     const results = [];
     for (let i = 0; i < LIMIT + 3; i++) results.push(await verifyApiKeyFrom(db, generateApiKey("production"), guesser, { policy: SLOW }));
@@ -37,7 +37,7 @@ describe.each(testDatabases())("failed key look-ups on $name", (database) => {
   });
 
   it("spends nothing on good keys or on keys refused before the database", async () => {
-    const { key } = await createApiKey(db, { organizationId: seeded.organization.id, kind: "production" });
+    const { key } = await createApiKey(db, { createdBy: OPERATOR, organizationId: seeded.organization.id, kind: "production" });
     const busy = freshAddress();
     for (let i = 0; i < LIMIT + 5; i++) {
       expect((await verifyApiKeyFrom(db, key, busy, { policy: SLOW })).ok).toBe(true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { listAuditEvents } from "@/db/queries/audit-events";
-import { createApiKey, listApiKeys, revokeApiKey, SANDBOX_KEY_LIFETIME_MS, type CreatedUser } from "@/lib/services";
+import { createApiKey, listApiKeys, revokeApiKey, SANDBOX_KEY_LIFETIME_MS, type CreatedUser, OPERATOR } from "@/lib/services";
 import { seedOrganization, testDatabases } from "@/test/support/databases";
 import { generateApiKey } from "./format";
 import { LAST_USED_DEBOUNCE_MS, verifyApiKey } from "./verify";
@@ -27,7 +27,7 @@ describe.each(testDatabases())("verifyApiKey on $name", (database) => {
   const organizationId = () => seeded.organization.id;
 
   it("accepts a freshly issued key and reports its organization and kind", async () => {
-    const { key, record } = await createApiKey(db, { organizationId: organizationId(), kind: "production" });
+    const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "production" });
     const result = await verifyApiKey(db, key);
     expect(result).toEqual({
       ok: true,
@@ -45,7 +45,7 @@ describe.each(testDatabases())("verifyApiKey on $name", (database) => {
   });
 
   it("refuses a key with a bad checksum with zero database queries", async () => {
-    const { key } = await createApiKey(db, { organizationId: organizationId(), kind: "sandbox" });
+    const { key } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "sandbox" });
     const last = key.at(-1) === "0" ? "1" : "0";
     const typo = key.slice(0, -1) + last;
     const before = queries.length;
@@ -62,9 +62,9 @@ describe.each(testDatabases())("verifyApiKey on $name", (database) => {
   });
 
   it("refuses a key from the very next request after revocation and audits the attempt", async () => {
-    const { key, record } = await createApiKey(db, { organizationId: organizationId(), kind: "production" });
+    const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "production" });
     expect((await verifyApiKey(db, key)).ok).toBe(true);
-    expect(await revokeApiKey(db, { organizationId: organizationId(), keyId: record.id })).toBe(true);
+    expect(await revokeApiKey(db, { revokedBy: OPERATOR, organizationId: organizationId(), keyId: record.id })).toBe(true);
     expect(await verifyApiKey(db, key)).toEqual({ ok: false, reason: "revoked" });
 
     const events = await listAuditEvents(db, { organizationId: organizationId() });
@@ -75,7 +75,7 @@ describe.each(testDatabases())("verifyApiKey on $name", (database) => {
 
   it("expires a sandbox key exactly 28 days after issue", async () => {
     const issued = new Date("2031-03-20T10:00:00.000Z");
-    const { key, record } = await createApiKey(db, { organizationId: organizationId(), kind: "sandbox", now: issued });
+    const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "sandbox", now: issued });
     const expiry = issued.getTime() + 28 * 24 * 60 * 60 * 1000;
     expect(SANDBOX_KEY_LIFETIME_MS).toBe(28 * 24 * 60 * 60 * 1000);
     expect(record.expiresAt?.getTime()).toBe(expiry);
@@ -92,13 +92,13 @@ describe.each(testDatabases())("verifyApiKey on $name", (database) => {
   });
 
   it("never expires a production key", async () => {
-    const { key } = await createApiKey(db, { organizationId: organizationId(), kind: "production" });
+    const { key } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "production" });
     const farFuture = new Date(Date.now() + 100 * 365 * 24 * 60 * 60 * 1000);
     expect((await verifyApiKey(db, key, farFuture)).ok).toBe(true);
   });
 
   it("writes last_used_at at most once per debounce interval", async () => {
-    const { key, record } = await createApiKey(db, { organizationId: organizationId(), kind: "production" });
+    const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "production" });
     const start = new Date();
     const updates = () => queries.filter((query) => /^update "api_keys" set "last_used_at"/i.test(query)).length;
     const before = updates();

@@ -7,6 +7,7 @@ import { createApiKey } from "./create-api-key";
 import { createUser, type CreatedUser } from "./create-user";
 import { listApiKeys } from "./list-api-keys";
 import { revokeApiKey } from "./revoke-api-key";
+import { OPERATOR } from "@/lib/services";
 
 describe.each(testDatabases())("API key services on $name", (database: TestDatabase) => {
   let db: Db;
@@ -51,27 +52,42 @@ describe.each(testDatabases())("API key services on $name", (database: TestDatab
     const asOutsider = createApiKey(db, { organizationId: orgA.organization.id, kind: "production", createdBy: orgB.user.id });
     await expect(asOutsider).rejects.toMatchObject({ code: "forbidden" });
 
-    const { record } = await createApiKey(db, { organizationId: orgA.organization.id, kind: "production" });
+    const { record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: orgA.organization.id, kind: "production" });
     const revokeAsMember = revokeApiKey(db, { organizationId: orgA.organization.id, keyId: record.id, revokedBy: member.user.id });
     await expect(revokeAsMember).rejects.toMatchObject({ code: "forbidden" });
     expect((await listApiKeys(db, { organizationId: orgA.organization.id })).find((k) => k.id === record.id)?.status).toBe("active");
   });
 
+  it("requires an actor: none is refused, the operator is audited by name and stored as no user", async () => {
+    const noActor = { organizationId: orgA.organization.id, kind: "production" } as Parameters<typeof createApiKey>[1];
+    await expect(createApiKey(db, noActor)).rejects.toMatchObject({ code: "invalid_input" });
+    const { record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: orgA.organization.id, kind: "production" });
+    expect(record.createdBy).toBeNull();
+    const noRevoker = { organizationId: orgA.organization.id, keyId: record.id } as Parameters<typeof revokeApiKey>[1];
+    await expect(revokeApiKey(db, noRevoker)).rejects.toMatchObject({ code: "invalid_input" });
+    expect(await revokeApiKey(db, { revokedBy: OPERATOR, organizationId: orgA.organization.id, keyId: record.id })).toBe(true);
+    const events = (await listAuditEvents(db, { organizationId: orgA.organization.id })).filter((e) => e.target === record.id);
+    expect(events.map((e) => [e.action, e.actor]).sort()).toEqual([
+      ["api_key.created", OPERATOR],
+      ["api_key.revoked", OPERATOR],
+    ]);
+  });
+
   it("refuses an unknown organization and invalid input", async () => {
-    await expect(createApiKey(db, { organizationId: "org_missing", kind: "production" })).rejects.toMatchObject({
+    await expect(createApiKey(db, { createdBy: OPERATOR, organizationId: "org_missing", kind: "production" })).rejects.toMatchObject({
       code: "not_found",
     });
     await expect(
-      createApiKey(db, { organizationId: orgA.organization.id, kind: "staging" as "production" }),
+      createApiKey(db, { createdBy: OPERATOR, organizationId: orgA.organization.id, kind: "staging" as "production" }),
     ).rejects.toMatchObject({ code: "invalid_input" });
     await expect(
-      createApiKey(db, { organizationId: orgA.organization.id, kind: "production", name: "x".repeat(101) }),
+      createApiKey(db, { createdBy: OPERATOR, organizationId: orgA.organization.id, kind: "production", name: "x".repeat(101) }),
     ).rejects.toMatchObject({ code: "invalid_input" });
   });
 
   it("does not revoke another organization's key and changes nothing", async () => {
-    const { key, record } = await createApiKey(db, { organizationId: orgB.organization.id, kind: "production" });
-    expect(await revokeApiKey(db, { organizationId: orgA.organization.id, keyId: record.id })).toBe(false);
+    const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: orgB.organization.id, kind: "production" });
+    expect(await revokeApiKey(db, { revokedBy: OPERATOR, organizationId: orgA.organization.id, keyId: record.id })).toBe(false);
     expect((await verifyApiKey(db, key)).ok).toBe(true);
     const [listed] = (await listApiKeys(db, { organizationId: orgB.organization.id })).filter((k) => k.id === record.id);
     expect(listed).toMatchObject({ status: "active", revokedAt: null });
@@ -80,9 +96,9 @@ describe.each(testDatabases())("API key services on $name", (database: TestDatab
   });
 
   it("revokes once, audits it, and reports false for a second revocation", async () => {
-    const { key, record } = await createApiKey(db, { organizationId: orgA.organization.id, kind: "production" });
+    const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: orgA.organization.id, kind: "production" });
     expect(await revokeApiKey(db, { organizationId: orgA.organization.id, keyId: record.id, revokedBy: orgA.user.id })).toBe(true);
-    expect(await revokeApiKey(db, { organizationId: orgA.organization.id, keyId: record.id })).toBe(false);
+    expect(await revokeApiKey(db, { revokedBy: OPERATOR, organizationId: orgA.organization.id, keyId: record.id })).toBe(false);
     const events = await listAuditEvents(db, { organizationId: orgA.organization.id });
     const revocations = events.filter((e) => e.action === "api_key.revoked" && e.target === record.id);
     expect(revocations).toHaveLength(1);
@@ -94,11 +110,11 @@ describe.each(testDatabases())("API key services on $name", (database: TestDatab
     const org = await seedOrganization(db, { prefix: "keys-list" });
     const organizationId = org.organization.id;
     const issued = new Date("2030-01-01T00:00:00.000Z");
-    const active = await createApiKey(db, { organizationId, kind: "production", name: "live", now: issued });
-    const sandbox = await createApiKey(db, { organizationId, kind: "sandbox", name: "dev", now: issued });
-    const revoked = await createApiKey(db, { organizationId, kind: "production", name: "old", now: issued });
-    await revokeApiKey(db, { organizationId, keyId: revoked.record.id });
-    await createApiKey(db, { organizationId: orgB.organization.id, kind: "production" });
+    const active = await createApiKey(db, { createdBy: OPERATOR, organizationId, kind: "production", name: "live", now: issued });
+    const sandbox = await createApiKey(db, { createdBy: OPERATOR, organizationId, kind: "sandbox", name: "dev", now: issued });
+    const revoked = await createApiKey(db, { createdBy: OPERATOR, organizationId, kind: "production", name: "old", now: issued });
+    await revokeApiKey(db, { revokedBy: OPERATOR, organizationId, keyId: revoked.record.id });
+    await createApiKey(db, { createdBy: OPERATOR, organizationId: orgB.organization.id, kind: "production" });
 
     const inMarch = new Date("2030-03-01T00:00:00.000Z");
     const keys = await listApiKeys(db, { organizationId, now: inMarch });

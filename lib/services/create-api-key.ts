@@ -8,6 +8,7 @@ import type { ApiKeyKind } from "@/db/schema";
 import { digestApiKey, generateApiKey, parseApiKey } from "@/lib/keys/format";
 import { requireAdmin } from "./authorize";
 import { ServiceError } from "./errors";
+import { OPERATOR } from "./operator";
 import { API_KEY_NAME_MAX_LENGTH, organizationIdSchema, parseInput } from "./validation";
 
 /** The spec: sandbox keys expire 4 weeks after issue. */
@@ -17,7 +18,7 @@ const CreateApiKeyInput = z.object({
   organizationId: organizationIdSchema,
   kind: z.enum(["production", "sandbox"], "kind must be production or sandbox"),
   name: z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH).optional(),
-  createdBy: z.string().min(1).optional(),
+  createdBy: z.string().min(1, "createdBy is required"),
   now: z.date().default(() => new Date()),
 });
 
@@ -28,16 +29,16 @@ export interface CreatedApiKey {
 }
 
 /**
- * Issues a key for the organization. With `createdBy` (a signed-in user) the user
- * must be an admin of it; without, the caller is the operator.
+ * Issues a key for the organization. `createdBy` is required: a signed-in user
+ * must be an admin of it; OPERATOR (the server's own CLI) is let through.
  */
 export async function createApiKey(
   db: Db,
-  input: { organizationId: string; kind: ApiKeyKind; name?: string; createdBy?: string; now?: Date },
+  input: { organizationId: string; kind: ApiKeyKind; name?: string; createdBy: string; now?: Date },
 ): Promise<CreatedApiKey> {
   const params = parseInput(CreateApiKeyInput, input);
   return db.transaction(async (tx) => {
-    if (params.createdBy) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.createdBy });
+    if (params.createdBy !== OPERATOR) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.createdBy });
     if (!(await getOrganizationById(tx, params.organizationId))) {
       throw new ServiceError("not_found", "Organization not found.");
     }
@@ -53,11 +54,12 @@ export async function createApiKey(
       start: parsed.start,
       createdAt: params.now,
       expiresAt: params.kind === "sandbox" ? new Date(params.now.getTime() + SANDBOX_KEY_LIFETIME_MS) : null,
-      createdBy: params.createdBy ?? null,
+      // The operator is no user: the column references users.
+      createdBy: params.createdBy === OPERATOR ? null : params.createdBy,
     });
     await insertAuditEvent(tx, {
       organizationId: params.organizationId,
-      actor: params.createdBy ?? "operator",
+      actor: params.createdBy,
       action: "api_key.created",
       target: record.id,
       detail: { kind: record.kind, name: record.name, start: record.start },

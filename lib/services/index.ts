@@ -5,5 +5,6 @@ export { findOrganizationBySlug } from "./find-organization-by-slug";
 export { listApiKeys, type ApiKeyStatus, type ApiKeySummary } from "./list-api-keys";
 export { hashPassword, PASSWORD_HASH_OPTIONS, verifyPassword } from "./password-hash";
 export { recordAnalysis, type RecordAnalysisInput } from "./record-analysis";
+export { OPERATOR } from "./operator";
 export { revokeApiKey } from "./revoke-api-key";
 export { requireAdmin } from "./authorize";

@@ -5,6 +5,7 @@ import { findAnalysis, listAnalyses } from "@/db/queries/analyses";
 import { seedOrganization, testDatabases } from "@/test/support/databases";
 import { createApiKey } from "./create-api-key";
 import type { CreatedUser } from "./create-user";
+import { OPERATOR } from "./operator";
 import { recordAnalysis } from "./record-analysis";
 
 describe.each(testDatabases())("recordAnalysis on $name", (database) => {
@@ -22,7 +23,7 @@ describe.each(testDatabases())("recordAnalysis on $name", (database) => {
   const result = [{ split: { document_type: "Commercial Invoice", pages: [1] }, extracted: { invoice_number: "INV-1" } }];
 
   it("stores the input's size, hash, page count, result and timing for the organization", async () => {
-    const { record: key } = await createApiKey(db, { organizationId: org.organization.id, kind: "sandbox" });
+    const { record: key } = await createApiKey(db, { createdBy: OPERATOR, organizationId: org.organization.id, kind: "sandbox" });
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     const saved = await recordAnalysis(db, {
       organizationId: org.organization.id,

@@ -3,12 +3,13 @@ import type { Db } from "@/db/client";
 import { markApiKeyRevoked } from "@/db/queries/api-keys";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { requireAdmin } from "./authorize";
+import { OPERATOR } from "./operator";
 import { organizationIdSchema, parseInput } from "./validation";
 
 const RevokeApiKeyInput = z.object({
   organizationId: organizationIdSchema,
   keyId: z.string().min(1, "keyId is required"),
-  revokedBy: z.string().min(1).optional(),
+  revokedBy: z.string().min(1, "revokedBy is required"),
   now: z.date().default(() => new Date()),
 });
 
@@ -16,19 +17,21 @@ const RevokeApiKeyInput = z.object({
  * Revokes one of the organization's keys; effective on the key's next request.
  * False when no active key of this organization has that id (another
  * organization's key, an unknown id, or already revoked): nothing changes then.
+ * `revokedBy` is required: a signed-in user must be an admin of the
+ * organization; OPERATOR (the server's own CLI) is let through.
  */
 export async function revokeApiKey(
   db: Db,
-  input: { organizationId: string; keyId: string; revokedBy?: string; now?: Date },
+  input: { organizationId: string; keyId: string; revokedBy: string; now?: Date },
 ): Promise<boolean> {
   const params = parseInput(RevokeApiKeyInput, input);
   return db.transaction(async (tx) => {
-    if (params.revokedBy) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.revokedBy });
+    if (params.revokedBy !== OPERATOR) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.revokedBy });
     const revoked = await markApiKeyRevoked(tx, params);
     if (!revoked) return false;
     await insertAuditEvent(tx, {
       organizationId: params.organizationId,
-      actor: params.revokedBy ?? "operator",
+      actor: params.revokedBy,
       action: "api_key.revoked",
       target: revoked.id,
       detail: { kind: revoked.kind, name: revoked.name, start: revoked.start },

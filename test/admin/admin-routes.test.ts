@@ -3,7 +3,7 @@ import { DELETE as deleteKey } from "@/app/api/admin/keys/[id]/route";
 import { GET as getKeys, POST as postKey } from "@/app/api/admin/keys/route";
 import { closeDb, type Db } from "@/db/client";
 import { verifyApiKey } from "@/lib/keys";
-import { createApiKey, createUser, type CreatedUser } from "@/lib/services";
+import { createApiKey, createUser, type CreatedUser, OPERATOR } from "@/lib/services";
 import { appRequest, configureAuthEnv, sessionCookie, useAppDatabase } from "@/test/auth/support";
 import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/databases";
 
@@ -116,9 +116,9 @@ describe.each(testDatabases())("admin key routes on $name", (database) => {
   });
 
   it("revokes its own key once (then 404) and answers 404 for another organization's key, which stays active", async () => {
-    const own = await createApiKey(db, { organizationId: admin.organization.id, kind: "production" });
+    const own = await createApiKey(db, { createdBy: OPERATOR, organizationId: admin.organization.id, kind: "production" });
     const other = await seedOrganization(db);
-    const foreign = await createApiKey(db, { organizationId: other.organization.id, kind: "production" });
+    const foreign = await createApiKey(db, { createdBy: OPERATOR, organizationId: other.organization.id, kind: "production" });
 
     const crossOrg = await deleteKey(appRequest(`/api/admin/keys/${foreign.record.id}`, { method: "DELETE", cookie: adminCookie }), idParams(foreign.record.id));
     expect(crossOrg.status).toBe(404);

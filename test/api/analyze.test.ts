@@ -8,7 +8,7 @@ import { analyzeRequest } from "@/lib/api/analyze";
 import { withApiKey } from "@/lib/api/handler";
 import { resetEnvForTests } from "@/lib/env";
 import { generateApiKey } from "@/lib/keys";
-import { createApiKey, revokeApiKey } from "@/lib/services";
+import { createApiKey, revokeApiKey, OPERATOR } from "@/lib/services";
 import {
   analyzeForm,
   analyzeRequest as request,
@@ -76,7 +76,7 @@ describe.each(testDatabases())("POST /v1/documents/analyze on $name", (database)
   let pdf: Uint8Array;
 
   const newKey = async (kind: "production" | "sandbox", now?: Date) => {
-    const { key, record } = await createApiKey(db, { organizationId, kind, now });
+    const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId, kind, now });
     return { key, id: record.id };
   };
 
@@ -166,7 +166,7 @@ describe.each(testDatabases())("POST /v1/documents/analyze on $name", (database)
 
   it("401: unknown, malformed and revoked keys get one identical body", async () => {
     const revoked = await newKey("production");
-    expect(await revokeApiKey(db, { organizationId, keyId: revoked.id })).toBe(true);
+    expect(await revokeApiKey(db, { revokedBy: OPERATOR, organizationId, keyId: revoked.id })).toBe(true);
     for (const key of [generateApiKey("production"), "ss_live_not-a-real-key", revoked.key]) {
       const response = await handle(request(analyzeForm({ file: { bytes: pdf } }), { key }));
       expect(response.status).toBe(401);
@@ -254,7 +254,7 @@ describe.each(testDatabases())("POST /v1/documents/analyze on $name", (database)
   it("429: over the sandbox limit, which the organization's sandbox keys share, with Retry-After and rate-limit headers", async () => {
     // A fresh organization, so that no other case has spent from its buckets.
     const org = await createTestOrganization(db);
-    const second = await createApiKey(db, { organizationId: org.organizationId, kind: "sandbox" });
+    const second = await createApiKey(db, { createdBy: OPERATOR, organizationId: org.organizationId, kind: "sandbox" });
     const keys = [org.sandbox.key, second.key];
     for (let i = 0; i < SANDBOX_LIMIT; i++) {
       const allowed = await handle(request(analyzeForm({}), { key: keys[i % keys.length] }));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { queryRows } from "@/db/queries/rows";
 import { verifyApiKey } from "@/lib/keys";
-import { createApiKey, revokeApiKey } from "@/lib/services";
+import { createApiKey, revokeApiKey, OPERATOR } from "@/lib/services";
 import { constraintOf, seedOrganization, testDatabases } from "@/test/support/databases";
 
 /** Every table the application can read, in every schema it owns (drizzle's journal included). */
@@ -28,7 +28,7 @@ describe.each(testDatabases())("stored API keys on $name (checklist #25)", (data
       await verifyApiKey(db, key);
     }
     // Revoke one and present it again, so audit rows for revocation and failed auth exist too.
-    await revokeApiKey(db, { organizationId, keyId: issued[0]!.id });
+    await revokeApiKey(db, { revokedBy: OPERATOR, organizationId, keyId: issued[0]!.id });
     await verifyApiKey(db, issued[0]!.key);
   });
   afterAll(() => database.close(db));

@@ -12,6 +12,7 @@ import { auditEvents, setFiles } from "@/db/schema";
 import { analysisStatusRequest } from "@/lib/api/analysis-status";
 import { withApiKey } from "@/lib/api/handler";
 import { createApiKey } from "@/lib/services/create-api-key";
+import { OPERATOR } from "@/lib/services/operator";
 import ExcelJS from "exceljs";
 import * as decisionsRoute from "@/app/api/sets/[id]/decisions/route";
 import * as exportRoute from "@/app/api/sets/[id]/export/route";
@@ -100,7 +101,7 @@ describe.each(testDatabases())("the checker's workflow on $name", (database) => 
     expect(grossRow(await view()).status).toBe(grossRow(after).status);
 
     // The public API's getAnalysis of the file answers with the corrected value and says it was corrected.
-    const { key } = await createApiKey(db, { organizationId: alice.organizationId, kind: "production" });
+    const { key } = await createApiKey(db, { createdBy: OPERATOR, organizationId: alice.organizationId, kind: "production" });
     const analysisId = (await db.select({ id: setFiles.analysisId }).from(setFiles).where(eq(setFiles.id, fileId)))[0]!.id!;
     const api = await withApiKey(analysisStatusRequest(analysisId), { openDb: async () => db })(
       new Request(`http://api.test/v1/analyses/${analysisId}`, { headers: { "x-api-key": key } }),

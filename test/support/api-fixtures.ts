@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Db } from "@/db/client";
-import { createApiKey, createUser } from "@/lib/services";
+import { createApiKey, createUser, OPERATOR } from "@/lib/services";
 
 const run = promisify(execFile);
 /** Any password long enough for createUser's policy; nobody signs in with it. */
@@ -31,8 +31,8 @@ export async function createTestOrganization(db: Db, now?: Date): Promise<TestOr
     orgSlug: slug,
     role: "admin",
   });
-  const production = await createApiKey(db, { organizationId: organization.id, kind: "production", now });
-  const sandbox = await createApiKey(db, { organizationId: organization.id, kind: "sandbox", now });
+  const production = await createApiKey(db, { createdBy: OPERATOR, organizationId: organization.id, kind: "production", now });
+  const sandbox = await createApiKey(db, { createdBy: OPERATOR, organizationId: organization.id, kind: "sandbox", now });
   return {
     organizationId: organization.id,
     production: { id: production.record.id, key: production.key },
