@@ -1,7 +1,8 @@
 "use client";
 
 import { Alert, Badge, Button, formatDateTime } from "@/components/ui";
-import { DOCUMENT_TYPES, type FieldKind, idOfLabel, type Evidence, type SplitResult } from "@/lib/analysis";
+import type { Evidence, SplitResult } from "@/lib/analysis";
+import { DOCUMENT_TYPES, type FieldKind, idOfLabel } from "@/lib/analysis/schema";
 import type { SetFileView } from "@/lib/sets/types";
 import type { Selection } from "./documents-view";
 import { contentUrl, pageSheetUrl } from "./documents-view";

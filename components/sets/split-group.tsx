@@ -1,7 +1,8 @@
 "use client";
 
 import { Badge, Button } from "@/components/ui";
-import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, idOfLabel, type SplitResult } from "@/lib/analysis";
+import type { SplitResult } from "@/lib/analysis";
+import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, idOfLabel } from "@/lib/analysis/schema";
 import type { SplitCorrection } from "@/lib/sets/split-layout";
 import type { SetFileView } from "@/lib/sets/types";
 import { contentUrl, pageSheetUrl } from "./documents-view";

@@ -4,7 +4,9 @@
  * merge a split into the one before it. The corrected splits are then
  * extracted again from the stored pages, so fields follow the correction.
  */
-import { extractFields, DOCUMENT_TYPE_IDS, idOfLabel, labelOf, type DocumentTypeId, type Page, type SplitResult } from "@/lib/analysis";
+import type { Page, SplitResult } from "@/lib/analysis";
+import { extractFields } from "@/lib/analysis/extract";
+import { DOCUMENT_TYPE_IDS, type DocumentTypeId, idOfLabel, labelOf } from "@/lib/analysis/schema";
 import { ServiceError } from "@/lib/services/errors";
 
 export interface LayoutSplit {

@@ -1,4 +1,4 @@
-import { DEFAULT_TOLERANCES, type Tolerances } from "@/lib/analysis";
+import { DEFAULT_TOLERANCES, type Tolerances } from "@/lib/analysis/examine";
 
 export interface RowTolerance {
   /** For the reader: "±1 kg". */
