@@ -25,7 +25,7 @@ const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", 
 async function issueKey(dataDir: string): Promise<string> {
   const db = await openDb({ dataDir });
   try {
-    const { organization } = await createUser(db, { email: "fuzz@example.test", password: "fuzz fuzz fuzz fuzz", orgSlug: "fuzz", role: "admin" });
+    const { organization } = await createUser(db, { actor: OPERATOR, email: "fuzz@example.test", password: "fuzz fuzz fuzz fuzz", orgSlug: "fuzz", role: "admin" });
     return (await createApiKey(db, { createdBy: OPERATOR, organizationId: organization.id, kind: "production" })).key;
   } finally {
     await closeDb(db);

@@ -78,7 +78,7 @@ async function main(argv: string[]): Promise<void> {
 async function create({ email, password, org, role }: Values): Promise<void> {
   if (!email || !password || !org || !role) throw new UsageError("--email, --password, --org and --role are required");
   if (role !== "admin" && role !== "member") throw new UsageError("--role must be admin or member");
-  const created = await createUser(await getDb(), { email, password, orgSlug: org, role });
+  const created = await createUser(await getDb(), { actor: OPERATOR, email, password, orgSlug: org, role });
   if (created.organizationCreated) console.log(`Created organization ${created.organization.slug} (${created.organization.id})`);
   console.log(`Created user ${created.user.email} (${created.user.id}) as ${created.role} of ${created.organization.slug}`);
 }

@@ -40,7 +40,7 @@ describe.each(testDatabases())("API key services on $name", (database: TestDatab
   });
 
   it("lets only an admin of the organization issue or revoke keys", async () => {
-    const member = await createUser(db, {
+    const member = await createUser(db, { actor: OPERATOR,
       email: `member@${orgA.organization.slug}.test`,
       password: TEST_PASSWORD,
       orgSlug: orgA.organization.slug,

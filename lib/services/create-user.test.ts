@@ -9,6 +9,7 @@ import { TEST_PASSWORD, testDatabases, uniqueSlug } from "@/test/support/databas
 import { createUser } from "./create-user";
 import { ServiceError } from "./errors";
 import { findOrganizationBySlug } from "./find-organization-by-slug";
+import { OPERATOR } from "./operator";
 import { verifyPassword } from "./password-hash";
 
 describe.each(testDatabases())("createUser on $name", (database) => {
@@ -20,7 +21,7 @@ describe.each(testDatabases())("createUser on $name", (database) => {
 
   it("creates the organization, a lower-cased user with an argon2id hash, and an admin membership", async () => {
     const slug = uniqueSlug("users");
-    const created = await createUser(db, {
+    const created = await createUser(db, { actor: OPERATOR,
       email: `  Ada.${slug}@Example.TEST `,
       password: TEST_PASSWORD,
       orgSlug: slug,
@@ -46,8 +47,8 @@ describe.each(testDatabases())("createUser on $name", (database) => {
 
   it("adds a second user to an existing organization without creating another", async () => {
     const slug = uniqueSlug("users");
-    const first = await createUser(db, { email: `a@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" });
-    const second = await createUser(db, { email: `b@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "member" });
+    const first = await createUser(db, { actor: OPERATOR, email: `a@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" });
+    const second = await createUser(db, { actor: OPERATOR, email: `b@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "member" });
     expect(second.organizationCreated).toBe(false);
     expect(second.organization.id).toBe(first.organization.id);
     expect(await db.select().from(organizations).where(eq(organizations.slug, slug))).toHaveLength(1);
@@ -58,20 +59,22 @@ describe.each(testDatabases())("createUser on $name", (database) => {
 
   it("refuses a second account for the same email in any case", async () => {
     const slug = uniqueSlug("users");
-    await createUser(db, { email: `dup@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" });
-    const again = createUser(db, { email: `DUP@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" });
+    await createUser(db, { actor: OPERATOR, email: `dup@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" });
+    const again = createUser(db, { actor: OPERATOR, email: `DUP@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" });
     await expect(again).rejects.toThrow(ServiceError);
     await expect(again).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("rejects invalid input with a typed error that says what was wrong", async () => {
     const slug = uniqueSlug("users");
-    const valid = { email: `v@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" as const };
+    const valid = { email: `v@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" as const, actor: OPERATOR };
     const cases = [
       [{ ...valid, email: "not-an-email" }, /email/],
       [{ ...valid, password: "short" }, /at least 12/],
       [{ ...valid, orgSlug: "Bad Slug!" }, /org/],
       [{ ...valid, role: "owner" as "admin" }, /role/],
+      // No actor is no longer "the operator": whoever creates a user is named.
+      [{ ...valid, actor: "" }, /actor/],
     ] as const;
     for (const [input, message] of cases) {
       await expect(createUser(db, input)).rejects.toMatchObject({ code: "invalid_input", message: expect.stringMatching(message) });

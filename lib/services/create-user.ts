@@ -18,7 +18,7 @@ const CreateUserInput = z.object({
   orgSlug: z.string().regex(ORGANIZATION_SLUG_PATTERN, "org must be lower-case letters, digits and hyphens"),
   orgName: z.string().trim().min(1).max(200).optional(),
   role: z.enum(["admin", "member"], "role must be admin or member"),
-  actor: z.string().min(1).default("operator"),
+  actor: z.string().min(1, "actor is required"),
 });
 
 export interface CreatedUser {
@@ -28,10 +28,15 @@ export interface CreatedUser {
   role: MembershipRole;
 }
 
-/** Creates a user and their membership, creating the organization when the slug is new. */
+/**
+ * Creates a user and their membership, creating the organization when the
+ * slug is new. Only the server itself calls this (the operator CLI with
+ * OPERATOR, first-run onboarding), so there is no admin to check; the actor
+ * is still required, so that the audit row names who did it.
+ */
 export async function createUser(
   db: Db,
-  input: { email: string; password: string; orgSlug: string; orgName?: string; role: MembershipRole; actor?: string },
+  input: { email: string; password: string; orgSlug: string; orgName?: string; role: MembershipRole; actor: string },
 ): Promise<CreatedUser> {
   const params = parseInput(CreateUserInput, input);
   // Hashing takes tens of milliseconds: do it before the transaction, not inside it.

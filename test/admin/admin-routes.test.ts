@@ -22,7 +22,7 @@ describe.each(testDatabases())("admin key routes on $name", (database) => {
     db = await useAppDatabase(database);
     admin = await seedOrganization(db);
     adminCookie = await sessionCookie({ userId: admin.user.id, organizationId: admin.organization.id });
-    const member = await createUser(db, {
+    const member = await createUser(db, { actor: OPERATOR,
       email: `member-${admin.organization.slug}@example.test`,
       password: TEST_PASSWORD,
       orgSlug: admin.organization.slug,

@@ -6,7 +6,7 @@ import { closeDb, type Db } from "@/db/client";
 import { auditEvents } from "@/db/schema";
 import { authenticateCredentials } from "@/lib/auth/authenticate";
 import { requireMemberForRoute } from "@/lib/auth/session";
-import { createUser, type CreatedUser } from "@/lib/services";
+import { createUser, type CreatedUser, OPERATOR } from "@/lib/services";
 import { appRequest, configureAuthEnv, sessionCookie, useAppDatabase } from "@/test/auth/support";
 import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/databases";
 
@@ -30,7 +30,7 @@ describe.each(testDatabases())("offboarding on $name", (database) => {
 
   let memberCount = 0;
   async function addMember(role: "admin" | "member" = "member") {
-    const created = await createUser(db, { email: `m${++memberCount}-${org.organization.slug}@example.test`, password: TEST_PASSWORD, orgSlug: org.organization.slug, role });
+    const created = await createUser(db, { actor: OPERATOR, email: `m${++memberCount}-${org.organization.slug}@example.test`, password: TEST_PASSWORD, orgSlug: org.organization.slug, role });
     return { ...created, cookie: await sessionCookie({ userId: created.user.id, organizationId: org.organization.id }) };
   }
   const isSignedIn = async (cookie: string) => !((await requireMemberForRoute(appRequest("/api/x", { cookie }))) instanceof Response);

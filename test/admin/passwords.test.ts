@@ -7,7 +7,7 @@ import { auditEvents } from "@/db/schema";
 import { authenticateCredentials } from "@/lib/auth/authenticate";
 import { requireMemberForRoute } from "@/lib/auth/session";
 import { addMember } from "@/lib/services/add-member";
-import { createUser, type CreatedUser } from "@/lib/services";
+import { createUser, type CreatedUser, OPERATOR } from "@/lib/services";
 import { appRequest, configureAuthEnv, sessionCookie, useAppDatabase } from "@/test/auth/support";
 import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/databases";
 
@@ -33,7 +33,7 @@ describe.each(testDatabases())("passwords on $name", (database) => {
 
   let count = 0;
   async function newMember() {
-    const created = await createUser(db, { email: `p${++count}-${org.organization.slug}@example.test`, password: TEST_PASSWORD, orgSlug: org.organization.slug, role: "member" });
+    const created = await createUser(db, { actor: OPERATOR, email: `p${++count}-${org.organization.slug}@example.test`, password: TEST_PASSWORD, orgSlug: org.organization.slug, role: "member" });
     return { ...created, cookie: await sessionCookie({ userId: created.user.id, organizationId: org.organization.id, signedInAt: Date.now() - 1000 }) };
   }
   const isSignedIn = async (cookie: string) => !((await requireMemberForRoute(appRequest("/api/x", { cookie }))) instanceof Response);

@@ -4,7 +4,7 @@ import * as setRoute from "@/app/api/sets/[id]/route";
 import * as setsRoute from "@/app/api/sets/route";
 import type { Db } from "@/db/client";
 import { auditEvents, documentSets } from "@/db/schema";
-import { createUser, type CreatedUser } from "@/lib/services";
+import { createUser, type CreatedUser, OPERATOR } from "@/lib/services";
 import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/databases";
 import { appRequest, callerOf, closeProcessDb, openProcessDb, type Caller } from "@/test/sets/support";
 
@@ -22,7 +22,7 @@ describe.each(testDatabases())("deleting a document set on $name", (database) =>
     organization = await seedOrganization(db, { prefix: "set-delete" });
     admin = await callerOf(organization);
     const member = (name: string) =>
-      createUser(db, { email: `${name}-${organization.organization.slug}@example.test`, password: TEST_PASSWORD, orgSlug: organization.organization.slug, role: "member" });
+      createUser(db, { actor: OPERATOR, email: `${name}-${organization.organization.slug}@example.test`, password: TEST_PASSWORD, orgSlug: organization.organization.slug, role: "member" });
     creator = await callerOf(await member("creator"));
     colleague = await callerOf(await member("colleague"));
   });

@@ -6,7 +6,7 @@ import { revokedSessions } from "@/db/schema";
 import { revokeSession } from "@/db/queries/sessions";
 import { authOptions } from "@/lib/auth/options";
 import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute } from "@/lib/auth/session";
-import { createUser } from "@/lib/services";
+import { createUser, OPERATOR } from "@/lib/services";
 import { seedOrganization, testDatabases, TEST_PASSWORD } from "@/test/support/databases";
 import { APP_ORIGIN, appRequest, configureAuthEnv, sessionCookie, sessionToken, useAppDatabase } from "./support";
 
@@ -47,7 +47,7 @@ describe.each(testDatabases())("session guards on $name", (database) => {
       email: admin.user.email,
     });
 
-    const member = await createUser(db, {
+    const member = await createUser(db, { actor: OPERATOR,
       email: `member-${admin.organization.slug}@example.test`,
       password: TEST_PASSWORD,
       orgSlug: admin.organization.slug,

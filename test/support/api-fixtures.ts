@@ -25,7 +25,7 @@ export interface TestOrganization {
 /** A fresh organization (unique slug) with one production and one sandbox key. */
 export async function createTestOrganization(db: Db, now?: Date): Promise<TestOrganization> {
   const slug = `api-test-${randomUUID().slice(0, 8)}`;
-  const { organization } = await createUser(db, {
+  const { organization } = await createUser(db, { actor: OPERATOR,
     email: `${slug}@example.test`,
     password: FIXTURE_PASSWORD,
     orgSlug: slug,

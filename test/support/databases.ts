@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { closeDb, openDb, type Db, type OpenDbOptions } from "@/db/client";
 import { forgetAnalysisWorker, stopAnalysisQueue } from "@/lib/jobs";
-import { createUser, type CreatedUser } from "@/lib/services";
+import { createUser, type CreatedUser, OPERATOR } from "@/lib/services";
 import { DEFAULT_TEST_DATABASE_URL } from "./test-postgres";
 
 export interface TestDatabase {
@@ -77,7 +77,7 @@ export async function seedOrganization(
   options: { role?: "admin" | "member"; prefix?: string } = {},
 ): Promise<CreatedUser> {
   const slug = uniqueSlug(options.prefix);
-  return createUser(db, { email: `${slug}@example.test`, password: TEST_PASSWORD, orgSlug: slug, role: options.role ?? "admin" });
+  return createUser(db, { actor: OPERATOR, email: `${slug}@example.test`, password: TEST_PASSWORD, orgSlug: slug, role: options.role ?? "admin" });
 }
 
 /** The name of the constraint a failed statement violated, through drizzle's error wrapper. */
