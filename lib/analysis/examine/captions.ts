@@ -29,21 +29,25 @@ const LABEL_WORDS = [
  * and places of production or survey, hours of exposure, abbreviations of
  * the box titles.
  */
-const MORE_LABEL_WORDS = ["PRODUCTION", "MANUFACTURE", "SURVEY", "HRS", "HOURS", "CNTR", "QTY", "PKGS", "TEL", "FAX", "E-MAIL", "EMAIL", "EQUIPMENT", "TYPE", "SIZE"];
+const MORE_LABEL_WORDS = ["PRODUCTION", "MANUFACTURE", "SURVEY", "HRS", "HOURS", "CNTR", "QTY", "PKGS", "TEL", "FAX", "E-MAIL", "EMAIL", "EQUIPMENT", "TYPE", "SIZE", "PROFORMA"];
 
 /**
- * Words of the engine's label vocabulary that are also whole values: an
- * order clause ("TO ORDER", "TO THE ORDER OF ... BANK"), a mode ("BY SEA").
+ * Words of the engine's label vocabulary that are also whole values or their
+ * core: an order clause ("TO ORDER", "TO THE ORDER OF ... BANK"), a mode ("BY SEA").
+ * "TO" and "THE" stay caption words ("Deliver to"): without ORDER no clause is left.
  */
-const VALUE_WORDS = new Set(["TO", "THE", "ORDER", "BANK", "SEA", "AIR"]);
+const VALUE_WORDS = new Set(["ORDER", "BANK", "SEA", "AIR"]);
 
 /**
  * One word's stem, so that a label's inflections are one caption word:
- * LOAD / LOADING, DISCHARGE / DISCHARGING, SURVEY / SURVEYOR, NO / NOS.
+ * LOAD / LOADING, DISCHARGE / DISCHARGING, SURVEY / SURVEYOR, DELIVER /
+ * DELIVERY, NO / NOS. Two endings at most come off, the same on both sides.
  */
 function stem(word: string): string {
-  const bare = word.replace(/[^A-Z0-9/&-]/g, "");
-  return bare.length > 4 ? bare.replace(/(?:ING|ED|ES|OR|ER|S|E)$/, "") : bare.replace(/S$/, "");
+  let bare = word.replace(/[^A-Z0-9/&-]/g, "");
+  if (bare.length <= 4) return bare.replace(/S$/, "");
+  for (let i = 0; i < 2 && bare.length > 4; i++) bare = bare.replace(/(?:ING|ED|ES|OR|ER|S|E|Y)$/, "");
+  return bare;
 }
 
 function wordsOf(text: string): string[] {

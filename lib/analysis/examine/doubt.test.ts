@@ -65,6 +65,8 @@ describe("captions read as values", () => {
     expect(looksLikeCaption("Place of Production")).toBe(true);
     expect(looksLikeCaption("Min. Temperature (C)")).toBe(true);
     expect(looksLikeCaption("Equipment Type")).toBe(true);
+    expect(looksLikeCaption("Deliver to")).toBe(true);
+    expect(looksLikeCaption("PROFORMA CONTRACT")).toBe(true);
     expect(looksLikeCaption("TO THE ORDER OF NORDIC AMBER BANK AS")).toBe(false);
     expect(looksLikeCaption("OCEAN LANTERN")).toBe(false);
     expect(looksLikeCaption("PORT KLANG")).toBe(false);
@@ -87,6 +89,8 @@ describe("values of the wrong kind or cut short", () => {
   it("sets aside a port of discharge that is a party's name, and warns on a name cut short", () => {
     expect(rulesOf(withFields(buildCleanPresentation(), "packing_list", { port_of_discharge: "GULF STAR FOODSTUFF TRADING L.L.C." }))).toEqual([]);
     expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "GULF STAR" }))).toEqual(["invoice.made_out_to_applicant:warning"]);
+    // A legal form alone is the cut-off tail of a name, not a party.
+    expect(rulesOf(withFields(buildCleanPresentation(), "certificate_of_origin", { consignee: "LIMITED" }))).toEqual([]);
     expect(rulesOf(withFields(buildCleanPresentation(), "commercial_invoice", { buyer: "DESERT ROSE GENERAL TRADING LLC" }))).toEqual(["invoice.made_out_to_applicant:discrepancy"]);
   });
 

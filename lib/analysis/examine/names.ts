@@ -88,6 +88,9 @@ const NOT_A_NAME =
 const MIN_NAME_WORD = 3;
 
 export function isPlausibleParty(name: string): boolean {
+  // A legal form alone ("LIMITED", "SDN BHD") is the tail of a name cut off, not a name.
+  const words = name.toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+  if (words.length > 0 && words.every((w) => LEGAL_FORMS.has(w))) return false;
   return !NOT_A_NAME.test(name) && new RegExp(`[A-Za-z]{${MIN_NAME_WORD}}`).test(name);
 }
 
