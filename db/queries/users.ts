@@ -64,3 +64,31 @@ export async function anyUserExists(db: Db): Promise<boolean> {
   const [row] = await db.select({ found: sql<boolean>`true` }).from(users).limit(1);
   return Boolean(row);
 }
+
+/** "Sign out everywhere": every session of the user signed in before now is ended (the guards compare). */
+export async function markSessionsRevoked(db: Db, params: { userId: string }): Promise<void> {
+  await db.update(users).set({ sessionsRevokedAt: new Date() }).where(eq(users.id, params.userId));
+}
+
+export async function findPasswordHash(db: Db, params: { userId: string }): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, params.userId)).limit(1);
+  return row?.passwordHash;
+}
+
+/** Removes the user from this organization only; their account and other memberships stay. */
+export async function deleteMembership(db: Db, params: { organizationId: string; userId: string }): Promise<void> {
+  await db
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
+}
+
+/** Disables (or re-enables) the user's membership of this organization. */
+export async function setMembershipDisabled(
+  db: Db,
+  params: { organizationId: string; userId: string; disabled: boolean },
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ disabledAt: params.disabled ? new Date() : null })
+    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
+}

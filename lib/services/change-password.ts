@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
-import { replacePasswordHash } from "@/db/queries/users";
-import { users } from "@/db/schema";
+import { findPasswordHash, replacePasswordHash } from "@/db/queries/users";
 import { ServiceError } from "./errors";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { passwordSchema } from "./password-policy";
@@ -27,9 +25,9 @@ export async function changePassword(
   input: { userId: string; organizationId: string; currentPassword: string; newPassword: string },
 ): Promise<void> {
   const params = parseInput(ChangePasswordInput, input);
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, params.userId)).limit(1);
-  if (!user) throw new ServiceError("not_found", "User not found.");
-  if (!(await verifyPassword(user.passwordHash, params.currentPassword))) {
+  const passwordHash = await findPasswordHash(db, { userId: params.userId });
+  if (passwordHash === undefined) throw new ServiceError("not_found", "User not found.");
+  if (!(await verifyPassword(passwordHash, params.currentPassword))) {
     throw new ServiceError("invalid_input", "The current password is incorrect.");
   }
   await setChosenPassword(db, { userId: params.userId, organizationId: params.organizationId, newPassword: params.newPassword, oldPassword: params.currentPassword });

@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
-import { memberships } from "@/db/schema";
+import { deleteMembership } from "@/db/queries/users";
 import { ServiceError } from "./errors";
 import { lockMemberForOffboarding } from "./member-guards";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -23,7 +22,7 @@ export async function removeMember(db: Db, input: { organizationId: string; user
   if (params.userId === params.removedBy) throw new ServiceError("conflict", "You cannot remove yourself: ask another administrator.");
   await db.transaction(async (tx) => {
     const target = await lockMemberForOffboarding(tx, { organizationId: params.organizationId, userId: params.userId, actor: params.removedBy });
-    await tx.delete(memberships).where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
+    await deleteMembership(tx, { organizationId: params.organizationId, userId: params.userId });
     await insertAuditEvent(tx, {
       organizationId: params.organizationId,
       actor: params.removedBy,

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
-import { findMembership } from "@/db/queries/users";
-import { users } from "@/db/schema";
+import { findMembership, markSessionsRevoked } from "@/db/queries/users";
 import { ServiceError } from "./errors";
 import { OPERATOR } from "./operator";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -32,7 +30,7 @@ export async function revokeUserSessions(db: Db, input: { organizationId: string
     if (!(await findMembership(tx, { organizationId: params.organizationId, userId: params.userId }))) {
       throw new ServiceError("not_found", "Member not found.");
     }
-    await tx.update(users).set({ sessionsRevokedAt: new Date() }).where(eq(users.id, params.userId));
+    await markSessionsRevoked(tx, { userId: params.userId });
     await insertAuditEvent(tx, {
       organizationId: params.organizationId,
       actor: params.revokedBy,

@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
-import { memberships, users } from "@/db/schema";
+import { markSessionsRevoked, setMembershipDisabled } from "@/db/queries/users";
 import { ServiceError } from "./errors";
 import { lockMemberForOffboarding } from "./member-guards";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -30,11 +29,8 @@ export async function setMemberDisabled(
   return db.transaction(async (tx) => {
     const target = await lockMemberForOffboarding(tx, { organizationId: params.organizationId, userId: params.userId, actor: params.changedBy });
     if (Boolean(target.disabledAt) === params.disabled) return { userId: params.userId, disabled: params.disabled, changed: false };
-    await tx
-      .update(memberships)
-      .set({ disabledAt: params.disabled ? new Date() : null })
-      .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
-    if (params.disabled) await tx.update(users).set({ sessionsRevokedAt: new Date() }).where(eq(users.id, params.userId));
+    await setMembershipDisabled(tx, { organizationId: params.organizationId, userId: params.userId, disabled: params.disabled });
+    if (params.disabled) await markSessionsRevoked(tx, { userId: params.userId });
     await insertAuditEvent(tx, {
       organizationId: params.organizationId,
       actor: params.changedBy,
