@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { memberships, type Membership } from "@/db/schema";
+import { lockEnabledAdmins, lockMembership } from "@/db/queries/memberships";
+import type { Membership } from "@/db/schema";
 import { requireAdmin } from "./authorize";
 import { ServiceError } from "./errors";
 import { OPERATOR } from "./operator";
@@ -14,16 +14,8 @@ import { OPERATOR } from "./operator";
  */
 export async function lockMemberForOffboarding(tx: Db, params: { organizationId: string; userId: string; actor: string }): Promise<Membership> {
   if (params.actor !== OPERATOR) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.actor });
-  const admins = await tx
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.role, "admin"), isNull(memberships.disabledAt)))
-    .for("update");
-  const [target] = await tx
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)))
-    .for("update");
+  const admins = await lockEnabledAdmins(tx, { organizationId: params.organizationId });
+  const target = await lockMembership(tx, { organizationId: params.organizationId, userId: params.userId });
   if (!target) throw new ServiceError("not_found", "Member not found.");
   const lastAdmin = target.role === "admin" && !target.disabledAt && admins.length <= 1;
   if (lastAdmin) throw new ServiceError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
