@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { memberships, users, type Membership, type MembershipRole } from "../schema";
 
@@ -22,13 +22,36 @@ export function listMemberSummaries(db: Db, params: { organizationId: string }):
     .orderBy(asc(memberships.createdAt), asc(users.email));
 }
 
-/** The organization's enabled admins, locked FOR UPDATE until the transaction ends. */
-export function lockEnabledAdmins(tx: Db, params: { organizationId: string }): Promise<{ userId: string }[]> {
+/** The organization's admins (only the enabled ones with `enabledOnly`), locked FOR UPDATE until the transaction ends. */
+export function lockAdmins(tx: Db, params: { organizationId: string; enabledOnly: boolean }): Promise<{ userId: string }[]> {
   return tx
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.role, "admin"), isNull(memberships.disabledAt)))
+    .where(
+      and(
+        eq(memberships.organizationId, params.organizationId),
+        eq(memberships.role, "admin"),
+        params.enabledOnly ? isNull(memberships.disabledAt) : undefined,
+      ),
+    )
     .for("update");
+}
+
+export async function setMembershipRole(db: Db, params: { organizationId: string; userId: string; role: MembershipRole }): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ role: params.role })
+    .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
+}
+
+/** Whether the user is also a member of some organization other than this one. */
+export async function hasMembershipElsewhere(db: Db, params: { organizationId: string; userId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ organizationId: memberships.organizationId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, params.userId), ne(memberships.organizationId, params.organizationId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The user's membership of this organization, locked FOR UPDATE until the transaction ends. */

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
-import { memberships, type MembershipRole } from "@/db/schema";
+import { lockAdmins, lockMembership, setMembershipRole } from "@/db/queries/memberships";
+import type { MembershipRole } from "@/db/schema";
 import { requireAdmin } from "./authorize";
 import { ServiceError } from "./errors";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -26,26 +26,15 @@ export async function changeMemberRole(
   const params = parseInput(ChangeMemberRoleInput, input);
   return db.transaction(async (tx) => {
     await requireAdmin(tx, { organizationId: params.organizationId, userId: params.changedBy });
-    const admins = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.role, "admin")))
-      .for("update");
-    const [target] = await tx
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)))
-      .for("update");
+    const admins = await lockAdmins(tx, { organizationId: params.organizationId, enabledOnly: false });
+    const target = await lockMembership(tx, { organizationId: params.organizationId, userId: params.userId });
     // Another organization's user looks exactly like no user at all.
     if (!target) throw new ServiceError("not_found", "Member not found.");
     if (target.role === params.role) return { userId: params.userId, role: params.role, changed: false };
     if (target.role === "admin" && admins.length <= 1) {
       throw new ServiceError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
     }
-    await tx
-      .update(memberships)
-      .set({ role: params.role })
-      .where(and(eq(memberships.organizationId, params.organizationId), eq(memberships.userId, params.userId)));
+    await setMembershipRole(tx, { organizationId: params.organizationId, userId: params.userId, role: params.role });
     await insertAuditEvent(tx, {
       organizationId: params.organizationId,
       actor: params.changedBy,

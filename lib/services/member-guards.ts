@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { lockEnabledAdmins, lockMembership } from "@/db/queries/memberships";
+import { lockAdmins, lockMembership } from "@/db/queries/memberships";
 import type { Membership } from "@/db/schema";
 import { requireAdmin } from "./authorize";
 import { ServiceError } from "./errors";
@@ -14,7 +14,7 @@ import { OPERATOR } from "./operator";
  */
 export async function lockMemberForOffboarding(tx: Db, params: { organizationId: string; userId: string; actor: string }): Promise<Membership> {
   if (params.actor !== OPERATOR) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.actor });
-  const admins = await lockEnabledAdmins(tx, { organizationId: params.organizationId });
+  const admins = await lockAdmins(tx, { organizationId: params.organizationId, enabledOnly: true });
   const target = await lockMembership(tx, { organizationId: params.organizationId, userId: params.userId });
   if (!target) throw new ServiceError("not_found", "Member not found.");
   const lastAdmin = target.role === "admin" && !target.disabledAt && admins.length <= 1;

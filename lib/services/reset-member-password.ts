@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findMembership, replacePasswordHash } from "@/db/queries/users";
-import { memberships } from "@/db/schema";
+import { hasMembershipElsewhere } from "@/db/queries/memberships";
 import { requireAdmin } from "./authorize";
 import { ServiceError } from "./errors";
 import { OPERATOR } from "./operator";
@@ -44,12 +43,7 @@ export async function resetMemberPassword(
     // Another organization's user looks exactly like no user at all.
     if (!(await findMembership(tx, params))) throw new ServiceError("not_found", "Member not found.");
     if (!byOperator) {
-      const [elsewhere] = await tx
-        .select({ organizationId: memberships.organizationId })
-        .from(memberships)
-        .where(and(eq(memberships.userId, params.userId), ne(memberships.organizationId, params.organizationId)))
-        .limit(1);
-      if (elsewhere) {
+      if (await hasMembershipElsewhere(tx, { organizationId: params.organizationId, userId: params.userId })) {
         throw new ServiceError("conflict", "This person's account is also used in another organization: they can change their password themselves, or an operator can reset it.");
       }
     }
