@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, eq, isNull, lt, notExists, or } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
-import { memberships, revokedSessions, users, type MembershipRole } from "@/db/schema";
+import { findLiveSessionMember, findOldestEnabledOrganizationId } from "@/db/queries/sessions";
+import type { MembershipRole } from "@/db/schema";
 import { resolveAuthSecret } from "./secret";
 import { secondsLeftInSession } from "./session-lifetime";
 
@@ -48,32 +48,11 @@ export function claimsOfPayload(payload: Record<string, unknown>): SessionClaims
  * loses access on the next request, whatever the token says. The token's
  * renewal (options.ts) asks the same question.
  */
-export async function loadSessionUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({ userId: users.id, email: users.email, organizationId: memberships.organizationId, role: memberships.role })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.userId, claims.userId),
-        eq(memberships.organizationId, claims.organizationId),
-        isNull(memberships.disabledAt),
-        notExists(db.select().from(revokedSessions).where(eq(revokedSessions.sessionId, claims.sessionId))),
-        // "Sign out everywhere" ends every session signed in before it.
-        or(isNull(users.sessionsRevokedAt), lt(users.sessionsRevokedAt, new Date(claims.signedInAt))),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+export function loadSessionUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
+  return findLiveSessionMember(db, claims);
 }
 
 /** The organization a user works in after signing in: their oldest membership that is not disabled. */
-export async function findHomeOrganizationId(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ organizationId: memberships.organizationId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), isNull(memberships.disabledAt)))
-    .orderBy(asc(memberships.createdAt), asc(memberships.organizationId))
-    .limit(1);
-  return row?.organizationId ?? null;
+export function findHomeOrganizationId(db: Db, userId: string): Promise<string | null> {
+  return findOldestEnabledOrganizationId(db, { userId });
 }
