@@ -15,9 +15,10 @@ const ChangeMemberRoleInput = z.object({
 });
 
 /**
- * Makes a member an admin or an admin a member. The organization's admin rows
- * are locked first, so two admins demoting each other at the same moment
- * cannot leave it with none.
+ * Makes a member an admin or an admin a member. The organization's enabled
+ * admin rows are locked first, so two admins demoting each other at the same
+ * moment cannot leave it with none; a disabled admin cannot sign in, so it
+ * does not count (as in offboarding).
  */
 export async function changeMemberRole(
   db: Db,
@@ -26,12 +27,12 @@ export async function changeMemberRole(
   const params = parseInput(ChangeMemberRoleInput, input);
   return db.transaction(async (tx) => {
     await requireAdmin(tx, { organizationId: params.organizationId, userId: params.changedBy });
-    const admins = await lockAdmins(tx, { organizationId: params.organizationId, enabledOnly: false });
+    const admins = await lockAdmins(tx, { organizationId: params.organizationId, enabledOnly: true });
     const target = await lockMembership(tx, { organizationId: params.organizationId, userId: params.userId });
     // Another organization's user looks exactly like no user at all.
     if (!target) throw new ServiceError("not_found", "Member not found.");
     if (target.role === params.role) return { userId: params.userId, role: params.role, changed: false };
-    if (target.role === "admin" && admins.length <= 1) {
+    if (target.role === "admin" && !target.disabledAt && admins.length <= 1) {
       throw new ServiceError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
     }
     await setMembershipRole(tx, { organizationId: params.organizationId, userId: params.userId, role: params.role });

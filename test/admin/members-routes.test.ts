@@ -7,6 +7,7 @@ import { findUserByEmail } from "@/db/queries/users";
 import { authenticateCredentials } from "@/lib/auth/authenticate";
 import { requireAdminForRoute } from "@/lib/auth/session";
 import type { CreatedUser } from "@/lib/services";
+import { setMemberDisabled } from "@/lib/services/set-member-disabled";
 import { appRequest, configureAuthEnv, sessionCookie, useAppDatabase } from "@/test/auth/support";
 import { seedOrganization, testDatabases } from "@/test/support/databases";
 
@@ -105,6 +106,20 @@ describe.each(testDatabases())("admin member and audit routes on $name", (databa
     // The first admin steps down; the demoted session is refused at once (row 35).
     expect((await setRole(org.user.id, "member", cookie)).status).toBe(200);
     expect((await getMembers(appRequest("/api/admin/members", { cookie }), noParams)).status).toBe(403);
+  });
+
+  it("never demotes the last enabled admin, even while a disabled admin remains", async () => {
+    const org = await seedOrganization(db);
+    const cookie = await sessionCookie({ userId: org.user.id, organizationId: org.organization.id });
+    const added = (await (await addMember({ email: `dormant-${org.organization.slug}@example.test`, password: NEW_PASSWORD, role: "admin" }, cookie)).json()) as {
+      member: { userId: string };
+    };
+    await setMemberDisabled(db, { organizationId: org.organization.id, userId: added.member.userId, disabled: true, changedBy: org.user.id });
+    const last = await setRole(org.user.id, "member", cookie);
+    expect(last.status).toBe(409);
+    expect(await last.json()).toEqual({ detail: "An organization needs at least one administrator: make someone else an administrator first." });
+    // The disabled admin can be made a member: the organization keeps its enabled one.
+    expect((await setRole(added.member.userId, "member", cookie)).status).toBe(200);
   });
 
   it("answers 404 for another organization's member and changes nothing there", async () => {
