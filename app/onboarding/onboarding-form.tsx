@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { describedBy, Field } from "@/components/ui/field";
+import { describedBy, Field, NewPasswordField } from "@/components/ui/field";
 import { createFirstAdminAction, type OnboardingState } from "./actions";
 
 export function OnboardingForm({ passwordMinLength }: { passwordMinLength: number }) {
@@ -21,12 +21,8 @@ export function OnboardingForm({ passwordMinLength }: { passwordMinLength: numbe
         <input id="email" name="email" type="email" className="input" required autoComplete="username" defaultValue={state.values?.email} />
       </Field>
       <div className="form-row">
-        <Field id="password" label="Password" hint={`At least ${passwordMinLength} characters.`}>
-          <input id="password" name="password" type="password" className="input" required minLength={passwordMinLength} autoComplete="new-password" aria-describedby={describedBy("password", { hint: true })} />
-        </Field>
-        <Field id="confirmPassword" label="Confirm password">
-          <input id="confirmPassword" name="confirmPassword" type="password" className="input" required minLength={passwordMinLength} autoComplete="new-password" />
-        </Field>
+        <NewPasswordField id="password" name="password" label="Password" minLength={passwordMinLength} hint />
+        <NewPasswordField id="confirmPassword" name="confirmPassword" label="Confirm password" minLength={passwordMinLength} />
       </div>
       <Button type="submit" variant="primary" block loading={pending}>
         {pending ? "Creating…" : "Create organization and administrator"}

@@ -4,7 +4,7 @@ import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, NewPasswordField } from "@/components/ui/field";
 import { NEW_PASSWORD_INVALID_ERROR, PASSWORD_CHANGE_REQUIRED_ERROR } from "@/lib/auth/error-codes";
 import { PASSWORD_MIN_LENGTH } from "@/lib/services/password-policy";
 import { signInErrorMessage } from "./error-message";
@@ -63,12 +63,8 @@ export function SignInForm({ initialError, returnTo }: { initialError?: string; 
       </Field>
       {choosingPassword && (
         <>
-          <Field id="newPassword" label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-            <input id="newPassword" name="newPassword" type="password" className="input" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} />
-          </Field>
-          <Field id="confirmPassword" label="New password again">
-            <input id="confirmPassword" name="confirmPassword" type="password" className="input" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} />
-          </Field>
+          <NewPasswordField id="newPassword" name="newPassword" label="New password" minLength={PASSWORD_MIN_LENGTH} hint />
+          <NewPasswordField id="confirmPassword" name="confirmPassword" label="New password again" minLength={PASSWORD_MIN_LENGTH} />
         </>
       )}
       <Button type="submit" variant="primary" block loading={pending}>

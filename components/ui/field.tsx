@@ -21,3 +21,15 @@ export function describedBy(id: string, options: { hint?: boolean; error?: boole
   const ids = [options.hint && `${id}-hint`, options.error && `${id}-error`].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
+
+/**
+ * A field where someone chooses a password: the browser may offer to generate
+ * one, and the minimum length is enforced and, with `hint`, said beside it.
+ */
+export function NewPasswordField({ id, name, label, minLength, hint = false }: { id: string; name: string; label: string; minLength: number; hint?: boolean }) {
+  return (
+    <Field id={id} label={label} hint={hint ? `At least ${minLength} characters.` : undefined}>
+      <input id={id} name={name} type="password" className="input" required minLength={minLength} autoComplete="new-password" aria-describedby={describedBy(id, { hint })} />
+    </Field>
+  );
+}

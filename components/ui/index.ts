@@ -7,7 +7,7 @@ export { Dialog, type DialogProps } from "./dialog";
 export { EmptyState } from "./empty-state";
 export { ErrorState } from "./error-state";
 export { fetchJson, RequestError } from "./fetch-json";
-export { describedBy, Field } from "./field";
+export { describedBy, Field, NewPasswordField } from "./field";
 export { formatDate, formatDateTime } from "./format";
 export { PageHeader } from "./page-header";
 export { Panel } from "./panel";

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fetchJson } from "@/components/ui/fetch-json";
-import { describedBy, Field } from "@/components/ui/field";
+import { Field, NewPasswordField } from "@/components/ui/field";
 import { Panel } from "@/components/ui/panel";
 
 /** Both actions end this session too, so each ends on the sign-in page. */
@@ -37,21 +37,8 @@ export function AccountPanel({ passwordMinLength }: { passwordMinLength: number 
           <Field id="current-password" label="Current password">
             <input id="current-password" name="currentPassword" type="password" className="input" required autoComplete="current-password" />
           </Field>
-          <Field id="new-password" label="New password" hint={`At least ${passwordMinLength} characters.`}>
-            <input
-              id="new-password"
-              name="newPassword"
-              type="password"
-              className="input"
-              required
-              minLength={passwordMinLength}
-              autoComplete="new-password"
-              aria-describedby={describedBy("new-password", { hint: true })}
-            />
-          </Field>
-          <Field id="confirm-password" label="New password again">
-            <input id="confirm-password" name="confirmPassword" type="password" className="input" required minLength={passwordMinLength} autoComplete="new-password" />
-          </Field>
+          <NewPasswordField id="new-password" name="newPassword" label="New password" minLength={passwordMinLength} hint />
+          <NewPasswordField id="confirm-password" name="confirmPassword" label="New password again" minLength={passwordMinLength} />
           {mismatch && <Alert tone="danger">The two new passwords differ.</Alert>}
           {change.error && <Alert tone="danger">{change.error.message}</Alert>}
           <div className="form-actions" style={{ marginTop: "1rem" }}>

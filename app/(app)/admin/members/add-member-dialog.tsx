@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { fetchJson } from "@/components/ui/fetch-json";
-import { describedBy, Field } from "@/components/ui/field";
+import { Field, NewPasswordField } from "@/components/ui/field";
 import { ADMIN_QUERY_KEYS, type MemberItem, type Role } from "../types";
 
 /** Adds a person with a first password, which the admin passes on to them. */
@@ -41,18 +41,7 @@ export function AddMemberDialog({ open, onClose, passwordMinLength }: { open: bo
         <Field id="member-email" label="E-mail">
           <input id="member-email" name="email" type="email" className="input" required autoComplete="off" />
         </Field>
-        <Field id="member-password" label="First password" hint={`At least ${passwordMinLength} characters.`}>
-          <input
-            id="member-password"
-            name="password"
-            type="password"
-            className="input"
-            required
-            minLength={passwordMinLength}
-            autoComplete="new-password"
-            aria-describedby={describedBy("member-password", { hint: true })}
-          />
-        </Field>
+        <NewPasswordField id="member-password" name="password" label="First password" minLength={passwordMinLength} hint />
         <Field id="member-role" label="Role">
           <select id="member-role" className="select" value={role} onChange={(event) => setRole(event.target.value === "admin" ? "admin" : "member")}>
             <option value="member">Member — works with document sets</option>
