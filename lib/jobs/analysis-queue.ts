@@ -55,8 +55,8 @@ export class AnalysisQueue {
     const name = config.ANALYSIS_QUEUE_NAME;
     const failed = `${name}-failed`;
     // Creating a queue that exists is a no-op; every process creates them, whichever starts first.
-    await boss.createQueue(failed);
-    await boss.createQueue(name, {
+    await createQueueOnce(boss, failed);
+    await createQueueOnce(boss, name, {
       name,
       deadLetter: failed,
       retryLimit: config.ANALYSIS_RETRY_LIMIT,
@@ -169,4 +169,25 @@ export async function stopAnalysisQueue(db: Db, options: { graceful: boolean; ti
   if (!queue) return;
   await queue.stop(options);
   if (options.destroy) await queue.destroy();
+}
+
+/** PostgreSQL's codes for losing a race to create the same thing: deadlock, duplicate table, duplicate key. */
+const CREATE_RACE_CODES = new Set(["40P01", "42P07", "23505"]);
+const CREATE_QUEUE_ATTEMPTS = 5;
+
+/**
+ * Creates a queue unless it exists. Processes starting at once on a fresh
+ * database all create it, and pg-boss's create_queue (a row and a partition
+ * table) deadlocks between them: PostgreSQL aborts one, which then finds the
+ * queue the other made when it tries again.
+ */
+export async function createQueueOnce(boss: PgBoss, name: string, options?: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(name, options);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== "string" || !CREATE_RACE_CODES.has(code) || attempt >= CREATE_QUEUE_ATTEMPTS) throw error;
+    }
+  }
 }
