@@ -24,11 +24,13 @@ beforeAll(async () => {
   answer = JSON.parse(JSON.stringify(await analyzeDocument(packet.pdf, { evidence: true })));
 });
 
-/** A validator for one component schema of the (dereferenced) document. */
+// Not strict: OpenAPI's own keywords (discriminator, example) are not JSON Schema's.
+const ajv = new Ajv2020({ strict: false, validateFormats: false });
+
+/** A validator for one component schema of the (dereferenced) document, compiled once. */
 function validatorOf(name: string) {
-  // Not strict: OpenAPI's own keywords (discriminator, example) are not JSON Schema's.
-  const ajv = new Ajv2020({ strict: false, validateFormats: false });
-  return ajv.compile(schemas[name] as Schema);
+  if (!ajv.getSchema(name)) ajv.addSchema(schemas[name] as Schema, name);
+  return ajv.getSchema(name)!;
 }
 
 describe("the OpenAPI document and real answers", () => {
