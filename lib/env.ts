@@ -54,6 +54,17 @@ const EnvSchema = z.object({
   ANALYSIS_MAINTENANCE_SECONDS: positiveInt(30),
   /** The queue's name: deployments (or test runs) sharing one database use different names. */
   ANALYSIS_QUEUE_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default("analysis"),
+  /**
+   * Secret from which every organization's webhook signing secret is derived (with its salt in the
+   * database). Unset: generated once into .data/webhook-pepper; set it alike on every host.
+   */
+  WEBHOOK_SECRET_PEPPER: z.string().min(32, "WEBHOOK_SECRET_PEPPER must have at least 32 characters").optional(),
+  /** Attempts after the first to deliver a webhook whose receiver failed or was unreachable (waits double from WEBHOOK_RETRY_DELAY_SECONDS). */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(5),
+  /** Wait before the first retry of a webhook delivery, seconds; each later wait doubles. */
+  WEBHOOK_RETRY_DELAY_SECONDS: positiveInt(5),
+  /** Time a webhook receiver has to answer one delivery. */
+  WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   /** `npm start` runs a worker inside the server unless this is false (then run `npm run worker`). */
   ANALYSIS_IN_PROCESS_WORKER: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
 });

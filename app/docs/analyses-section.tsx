@@ -10,6 +10,13 @@ const ASYNC_EXAMPLES = [
       `# 202, Location: ${ANALYSES_PATH}/ana_…\n` +
       `curl -sS "$BASE_URL${ANALYSES_PATH}/ana_…" -H "x-api-key: $API_KEY"`,
   },
+  {
+    title: "Be told when it is done (webhook), and check the signature",
+    command:
+      `curl -sS "$BASE_URL${ANALYZE_PATH}" -H "x-api-key: $API_KEY" -H "Prefer: respond-async" \\\n  -F file=@scanned-presentation.pdf -F callback_url=https://erp.example.com/shipshape-hook\n` +
+      "# The receiver gets the getAnalysis body with Shipshape-Signature: t=<unix seconds>,v1=<hex>.\n" +
+      "# Node: v1 === crypto.createHmac('sha256', WEBHOOK_SECRET).update(t + '.' + rawBody).digest('hex')",
+  },
 ];
 
 /** The asynchronous side of analyze (Prefer: respond-async, getAnalysis), rendered from the same OpenAPI document. */

@@ -10,3 +10,4 @@ export * from "./sessions";
 export * from "./analysis-jobs";
 export * from "./set-review";
 export * from "./sign-in-addresses";
+export * from "./webhooks";

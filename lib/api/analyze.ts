@@ -7,7 +7,8 @@ import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
 import { readAnalyzeForm, type AnalyzeInput } from "./multipart";
 import { ANALYSIS_ID_HEADER } from "./openapi";
-import { fetchDocument, OPAQUE_CONTENT_TYPE } from "./url-fetch";
+import { checkCallbackUrl, fetchDocument, OPAQUE_CONTENT_TYPE } from "./url-fetch";
+import { findWebhookSecret } from "@/db/queries/webhooks";
 
 const BYTES_PER_MB = 2 ** 20;
 const EVIDENCE_VALUES: Record<string, boolean> = { true: true, false: false };
@@ -41,9 +42,10 @@ function idempotencyKeyOf(request: Request): string | undefined {
   return key;
 }
 
-/** What "the same request" means for an Idempotency-Key: the same file (name and bytes) or url, and the same evidence option. */
+/** What "the same request" means for an Idempotency-Key: the same file (name and bytes) or url, the same evidence option and callback_url. */
 function requestHashOf(input: AnalyzeInput, evidence: boolean): string {
   const hash = createHash("sha256").update(`evidence=${evidence}\n`);
+  if (input.callbackUrl !== undefined) hash.update(`callback_url=${input.callbackUrl}\n`);
   if (input.kind === "url") hash.update(`url=${input.url}`);
   else hash.update(`file=${input.name}\n`).update(input.bytes);
   return hash.digest("hex");
@@ -56,6 +58,15 @@ async function receiveDocument(input: AnalyzeInput): Promise<IncomingDocument> {
   const fetched = await fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS });
   const type = fetched.declaredType;
   return { name: fetched.name, bytes: fetched.bytes, declared: type && type !== OPAQUE_CONTENT_TYPE ? { type, by: "url" } : undefined };
+}
+
+/** A callback_url is posted to only with a signature the receiver can check: the organization must have a webhook secret. */
+async function checkCallback(db: KeyedContext["db"], organizationId: string, text: string): Promise<string> {
+  const url = checkCallbackUrl(text);
+  if (!(await findWebhookSecret(db, { organizationId }))) {
+    throw new ApiError("bad_request", "A callback_url needs the organization's webhook secret to sign with: an admin creates it in the web app (Admin → Webhooks).");
+  }
+  return url;
 }
 
 /**
@@ -75,12 +86,13 @@ export async function analyzeRequest(request: Request, { db, key }: KeyedContext
   // Room for one more job is checked before the body is read (its Content-Length was checked first).
   await precheckAdmission(db, scope);
   const input = await readAnalyzeForm(request, env().MAX_UPLOAD_MB * BYTES_PER_MB);
+  const callbackUrl = input.callbackUrl === undefined ? undefined : await checkCallback(db, key.organizationId, input.callbackUrl);
   const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(input, evidence) } : undefined;
   // A replay is answered from the first request's job, without fetching or storing anything again.
   let job = idempotency && (await findIdempotentJob(db, { ...scope, ...idempotency }));
   if (!job) {
     const document = await receiveDocument(input);
-    job = await submitOnce(db, { ...scope, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence, idempotency });
+    job = await submitOnce(db, { ...scope, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence, idempotency, callbackUrl });
   }
   if (respondAsync) {
     return Response.json(analysisStatusBody(job), {

@@ -3,19 +3,20 @@ import busboy from "busboy";
 import { concatBytes } from "./bytes";
 import { ApiError } from "./errors";
 
-/** What a caller sent: exactly one of the two form fields. */
-export type AnalyzeInput = { kind: "file"; name: string; bytes: Uint8Array; mimeType?: string } | { kind: "url"; url: string };
+/** What a caller sent: exactly one of the two document fields, and where to post the outcome if it asked. */
+export type AnalyzeInput = ({ kind: "file"; name: string; bytes: Uint8Array; mimeType?: string } | { kind: "url"; url: string }) & { callbackUrl?: string };
 
 /** Room for boundaries, part headers and a url field on top of the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Longest url accepted (browsers and CDNs agree on roughly this much). */
 export const MAX_URL_LENGTH = 8 * 1024;
-/** The form has two fields; a little slack, then refuse floods of parts. */
+/** The form has three fields at most; a little slack, then refuse floods of parts. */
 const MAX_FIELDS = 4;
 const MAX_PARTS = 4;
 /** Content-Disposition and Content-Type are all a part needs. */
 const MAX_PART_HEADER_PAIRS = 8;
-const FIELD_NAMES = new Set(["file", "url"]);
+export const CALLBACK_URL_FIELD = "callback_url";
+const FIELD_NAMES = new Set(["file", "url", CALLBACK_URL_FIELD]);
 /** Name recorded for an upload that carries no file name. */
 export const UNNAMED_UPLOAD = "upload";
 
@@ -121,6 +122,7 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
 
   let file: { name: string; chunks: Buffer[]; mimeType?: string } | undefined;
   let url: string | undefined;
+  let callbackUrl: string | undefined;
   await pumpForm(body, parser, { maxBodyBytes, tooLarge }, (fail) => {
     parser.on("file", (name, stream, info) => {
       if (name !== "file") fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${FORM_HINT}.`));
@@ -133,14 +135,16 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
     parser.on("field", (name, value, info) => {
       if (!FIELD_NAMES.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${FORM_HINT}.`));
       else if (name === "file") fail(new ApiError("bad_request", "The file field must be a file upload, not text."));
-      else if (info.valueTruncated) fail(new ApiError("bad_request", `The url is longer than ${MAX_URL_LENGTH} characters.`));
+      else if (info.valueTruncated) fail(new ApiError("bad_request", `The ${name} is longer than ${MAX_URL_LENGTH} characters.`));
+      else if (name === CALLBACK_URL_FIELD) callbackUrl = value.trim();
       else url = value;
     });
     parser.on("filesLimit", () => fail(new ApiError("bad_request", "Send one file per request.")));
     parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${FORM_HINT}.`)));
     parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${FORM_HINT}.`)));
   });
-  return inputOf(file, url);
+  const input = inputOf(file, url);
+  return callbackUrl === undefined ? input : { ...input, callbackUrl };
 }
 
 function inputOf(file: { name: string; chunks: Buffer[]; mimeType?: string } | undefined, url: string | undefined): AnalyzeInput {

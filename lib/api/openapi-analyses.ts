@@ -46,6 +46,7 @@ export function asyncDecisionsOf(config: Env): string[] {
     "`Prefer: respond-async` answers 202 at once, with `Location: /v1/analyses/{id}` (and the id in `x-analysis-id`); getAnalysis then gives the status and, when done, exactly the array this call returns. Without it the call waits and answers 200 as shown.",
     "`Idempotency-Key` (1–255 printable ASCII characters): the same key with the same request (the same file name and bytes, or url, and the same `evidence`) within 24 hours answers with that request's analysis, even while it runs, without reading the document again; the same key with another request is 422.",
     `An organization may have ${config.ANALYSIS_ORG_MAX_JOBS} documents waiting or being read at once: beyond that, 429 with \`Retry-After\`. All organizations together may have ${config.ANALYSIS_QUEUE_MAX} waiting beyond the readers: beyond that, 503 with \`Retry-After\`. Both are decided before the upload is read. Organizations take turns: an organization's k-th waiting document is read after every other organization's (k-1)-th.`,
+    `\`callback_url\` (optional, http or https on port 80 or 443, no user name or password; 400 otherwise, or when the organization has no webhook secret yet — an admin creates it in the web app): when the analysis ends, done or failed, its getAnalysis body is POSTed there as JSON, signed in \`Shipshape-Signature\` (see the callback analysisFinished). The receiver's address must be public, as for \`url\`. A receiver that does not answer 2XX within ${config.WEBHOOK_TIMEOUT_MS / 1000} s is tried again ${config.WEBHOOK_RETRY_LIMIT} more times, waiting ${config.WEBHOOK_RETRY_DELAY_SECONDS} s, then twice as long each time. Deliveries carry the analysis id: a receiver that sees one twice (its 2XX was lost) should keep the first.`,
     "A file part declared as one of the formats above (e.g. `application/pdf`) whose bytes are another format is 415; other declared types (such as `application/octet-stream`) are ignored and the bytes decide.",
   ];
 }
@@ -66,6 +67,35 @@ export const ASYNC_HEADER_PARAMETERS: NonNullable<OperationDoc["parameters"]> = 
     schema: { type: "string", minLength: 1, maxLength: 255 },
   },
 ];
+
+export const SIGNATURE_HEADER_NAME = "Shipshape-Signature";
+
+/** The webhook a callback_url receives: documented as an OpenAPI callback of analyzeDocument. */
+export function analysisFinishedCallback(): NonNullable<OperationDoc["callbacks"]> {
+  return {
+    analysisFinished: {
+      "{$request.body#/callback_url}": {
+        post: {
+          summary: "The analysis ended (done or failed)",
+          description:
+            `The body is exactly what getAnalysis answers for the analysis once it ended. \`${SIGNATURE_HEADER_NAME}: t=<unix seconds>,v1=<hex>\`, where v1 is HMAC-SHA-256, keyed with your organization's webhook secret (\`whsec_…\`, shown once when an admin creates or rotates it), of the time \`t\`, a full stop, and the raw body. ` +
+            "Check it with a constant-time comparison and refuse a `t` more than a few minutes old. Answer 2XX once you have it; any other answer, or none, is retried with backoff.",
+          parameters: [
+            {
+              name: SIGNATURE_HEADER_NAME,
+              in: "header",
+              required: true,
+              description: "`t=<unix seconds>,v1=<hex HMAC-SHA-256(secret, t + \".\" + body)>`.",
+              schema: { type: "string", pattern: "^t=\\d+,v1=[0-9a-f]{64}$" },
+            },
+          ],
+          requestBody: { required: true, content: { "application/json": { schema: STATUS_SCHEMA } } },
+          responses: { "2XX": { description: "Received; not sent again." }, default: { description: "Not received: sent again later, with backoff." } },
+        },
+      },
+    },
+  };
+}
 
 export const ACCEPTED_RESPONSE: ApiResponseDoc = {
   description: "Accepted (`Prefer: respond-async`): the analysis is queued; read it at `Location`.",

@@ -3,8 +3,8 @@ import { env, type Env } from "@/lib/env";
 import { UNAUTHORIZED_DETAILS } from "./handler";
 import { MAX_COMPARE_FILES, MAX_COMPARE_TOTAL_MB, PRESENTATION_DATE_FIELD } from "./compare";
 import { ANALYSIS_ID_FIELD, ANALYSIS_ID_PATTERN, MAX_COMPARE_ANALYSES } from "./compare-analyses";
-import { MAX_URL_LENGTH } from "./multipart";
-import { ACCEPTED_RESPONSE, ANALYSIS_STATUS_PATH, analysisStatusOperation, ASYNC_HEADER_PARAMETERS, asyncDecisionsOf } from "./openapi-analyses";
+import { CALLBACK_URL_FIELD, MAX_URL_LENGTH } from "./multipart";
+import { ACCEPTED_RESPONSE, ANALYSIS_STATUS_PATH, analysisFinishedCallback, analysisStatusOperation, ASYNC_HEADER_PARAMETERS, asyncDecisionsOf } from "./openapi-analyses";
 import { resultSchemas, type JsonSchema } from "./openapi-schemas";
 import { FETCHABLE_CONTENT_TYPES } from "./url-fetch";
 
@@ -45,6 +45,16 @@ export interface OperationDoc {
   parameters?: { name: string; in: "query" | "header" | "path"; required: boolean; description: string; schema: JsonSchema }[];
   requestBody?: { required: boolean; content: { "multipart/form-data": { schema: JsonSchema } } };
   responses: Record<string, ApiResponseDoc>;
+  /** Requests the service makes to the caller (the webhook of a callback_url). */
+  callbacks?: Record<string, Record<string, { post: CallbackOperationDoc }>>;
+}
+
+export interface CallbackOperationDoc {
+  summary: string;
+  description: string;
+  parameters: NonNullable<OperationDoc["parameters"]>;
+  requestBody: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
+  responses: Record<string, { description: string }>;
 }
 
 function errorResponse(description: string, examples: Record<string, string>, headers: Record<string, unknown> = {}): ApiResponseDoc {
@@ -124,12 +134,20 @@ function analyzeOperation(config: Env): OperationDoc {
                 maxLength: MAX_URL_LENGTH,
                 description: `Address of the document (http or https). Accepted Content-Types: ${types}; the bytes are checked too.`,
               },
+              [CALLBACK_URL_FIELD]: {
+                type: "string",
+                format: "uri",
+                minLength: 1,
+                maxLength: MAX_URL_LENGTH,
+                description: "Where the outcome is POSTed, signed, when the analysis ends (see the callback analysisFinished).",
+              },
             },
             oneOf: [{ required: ["file"] }, { required: ["url"] }],
           },
         },
       },
     },
+    callbacks: analysisFinishedCallback(),
     responses: {
       "200": {
         description: "The analysis: one element per split document.",

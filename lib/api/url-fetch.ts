@@ -43,9 +43,9 @@ let testOverrides: UrlFetchTestOverrides = {};
 
 /**
  * Test-only hook: a stub resolver, and one loopback origin
- * (`http://127.0.0.1:PORT`) that may serve documents so the success path can
- * run without the internet. Redirects away from it are vetted as usual. No
- * production code path calls this.
+ * (`http://127.0.0.1:PORT`) that may serve documents or receive webhooks, so
+ * the success path can run without the internet. Redirects away from it are
+ * vetted as usual. No production code path calls this.
  */
 export function setUrlFetchOverridesForTests(overrides: UrlFetchTestOverrides): void {
   const origin = overrides.trustedOrigin;
@@ -58,11 +58,11 @@ export function setUrlFetchOverridesForTests(overrides: UrlFetchTestOverrides): 
   testOverrides = overrides;
 }
 
-function parseUrl(text: string): URL {
+function parseUrl(text: string, role = "url field", example = "https://example.com/bl.pdf"): URL {
   try {
     return new URL(text);
   } catch {
-    throw new ApiError("bad_request", "The url field is not a valid absolute URL (e.g. https://example.com/bl.pdf).");
+    throw new ApiError("bad_request", `The ${role} is not a valid absolute URL (e.g. ${example}).`);
   }
 }
 
@@ -117,13 +117,13 @@ async function readCapped(response: UndiciResponse, maxBytes: number): Promise<U
 }
 
 /** Finds our refusal inside fetch's "fetch failed" wrapper, or words a network failure for the caller. */
-function apiErrorOf(error: unknown, signal: AbortSignal, timeoutMs: number): ApiError {
+function apiErrorOf(error: unknown, signal: AbortSignal, timeoutMs: number, attempted = "fetch the url"): ApiError {
   if (error instanceof ApiError) return error;
-  if (signal.aborted) return new ApiError("unprocessable", `Could not fetch the url: no complete answer within ${timeoutMs / 1000} s.`);
+  if (signal.aborted) return new ApiError("unprocessable", `Could not ${attempted}: no complete answer within ${timeoutMs / 1000} s.`);
   const cause = error instanceof Error ? error.cause : undefined;
   if (cause instanceof ApiError) return cause;
   const reason = (cause as { code?: string } | undefined)?.code ?? (error instanceof Error ? error.message : "unknown error");
-  return new ApiError("unprocessable", `Could not fetch the url: ${reason}.`);
+  return new ApiError("unprocessable", `Could not ${attempted}: ${reason}.`);
 }
 
 /**
@@ -172,6 +172,50 @@ export async function fetchDocument(text: string, limits: UrlFetchLimits): Promi
     throw apiErrorOf(error, signal, limits.timeoutMs);
   } finally {
     // Closes any socket left open by a refused or aborted body.
+    await agent.destroy();
+  }
+}
+
+const CALLBACK_ROLE = "callback_url";
+const CALLBACK_EXAMPLE = "https://erp.example.com/shipshape-hook";
+
+/** A callback_url as given, held to the rules that need no connection (scheme, credentials, port); 400 otherwise. */
+export function checkCallbackUrl(text: string): string {
+  const url = parseUrl(text, CALLBACK_ROLE, CALLBACK_EXAMPLE);
+  checkUrl(url, CALLBACK_ROLE);
+  return url.href;
+}
+
+/**
+ * Posts a JSON body to a caller-supplied address (a webhook receiver) under
+ * fetchDocument's rules: vetted scheme, port and credentials, the connection
+ * pinned to a public address (the same guarded agent, the same test seam),
+ * a deadline, no environment proxy. Redirects are not followed: a receiver
+ * answers where it was registered. Returns the receiver's status; its body is
+ * not read. A refused address or a network failure throws an ApiError.
+ */
+export async function postJsonToUrl(text: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> {
+  const url = parseUrl(text, CALLBACK_ROLE, CALLBACK_EXAMPLE);
+  checkUrl(url, CALLBACK_ROLE);
+  const agent = createGuardedAgent({
+    resolve: testOverrides.resolve ?? resolveWithDns,
+    trustedOrigin: testOverrides.trustedOrigin,
+  });
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      dispatcher: agent,
+      redirect: "manual",
+      signal,
+      headers: { ...headers, "content-type": "application/json" },
+      body,
+    });
+    await response.body?.cancel();
+    return response.status;
+  } catch (error) {
+    throw apiErrorOf(error, signal, timeoutMs, "deliver to the callback_url");
+  } finally {
     await agent.destroy();
   }
 }

@@ -30,6 +30,8 @@ const DEAD_LETTER_POLLING_INTERVAL_SECONDS = 5;
 const EXPIRY_PER_TIMEOUT = 2;
 /** Attempts after the first when a worker dies or fails for a reason that is not the file's; waits double each time. */
 const RETRY_DELAY_SECONDS = 5;
+/** A delivery whose receiver never answers is taken again after this long (the post itself times out far sooner). */
+const WEBHOOK_EXPIRY_SECONDS = 120;
 
 export class AnalysisQueue {
   private readonly workerIds: string[] = [];
@@ -54,8 +56,17 @@ export class AnalysisQueue {
     await boss.start();
     const name = config.ANALYSIS_QUEUE_NAME;
     const failed = `${name}-failed`;
+    const webhooks = webhookQueueOf(name);
     // Creating a queue that exists is a no-op; every process creates them, whichever starts first.
     await createQueueOnce(boss, failed);
+    // A webhook delivery whose receiver failed is retried with backoff, then given up (every attempt is recorded).
+    await createQueueOnce(boss, webhooks, {
+      name: webhooks,
+      retryLimit: config.WEBHOOK_RETRY_LIMIT,
+      retryDelay: config.WEBHOOK_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: WEBHOOK_EXPIRY_SECONDS,
+    });
     await createQueueOnce(boss, name, {
       name,
       deadLetter: failed,
@@ -85,6 +96,11 @@ export class AnalysisQueue {
     await this.boss.send(this.name, job, { priority: lowest == null ? priority : Math.min(priority, Number(lowest)), db: executor });
   }
 
+  /** Queues the delivery of a finished job's outcome to its callback_url, inside the transaction that ends the job. */
+  async sendWebhook(tx: Db, job: QueuedJob): Promise<void> {
+    await this.boss.send(webhookQueueOf(this.name), job, { db: transactionExecutor(tx) });
+  }
+
   /** Lets this process's idle workers look for a job now rather than at their next poll. */
   wake(): void {
     for (const id of this.workerIds) this.boss.notifyWorker(id);
@@ -96,12 +112,14 @@ export class AnalysisQueue {
    * answers "deferred" for a job it may not start yet (its organization runs
    * as many as it may): that job is queued again, with its priority, to be
    * handed out after DEFER_SECONDS, and the worker looks for another. Jobs
-   * that the queue gives up on reach `handleAbandoned`.
+   * that the queue gives up on reach `handleAbandoned`. Webhook deliveries
+   * reach `deliver` one at a time; it throws to have one retried.
    */
   async work(
     concurrency: number,
     handle: (job: QueuedJob, attempt: number) => Promise<"deferred" | unknown>,
     handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>,
+    deliver: (job: QueuedJob, attempt: number) => Promise<void>,
   ): Promise<void> {
     const options = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true as const };
     for (let i = 0; i < concurrency; i++) {
@@ -126,6 +144,10 @@ export class AnalysisQueue {
     await this.boss.work<QueuedJob>(`${this.name}-failed`, { pollingIntervalSeconds: DEAD_LETTER_POLLING_INTERVAL_SECONDS, batchSize: 1 }, async ([job]) => {
       if (job) await handleAbandoned(job.data, "the job was abandoned after its last attempt");
     });
+    const webhookOptions = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true as const };
+    await this.boss.work<QueuedJob>(webhookQueueOf(this.name), webhookOptions, async ([job]) => {
+      if (job) await deliver(job.data, job.retryCount + 1);
+    });
   }
 
   /**
@@ -139,11 +161,15 @@ export class AnalysisQueue {
   /** Removes the queue and its jobs (tests that made a queue of their own). */
   async destroy(): Promise<void> {
     // Jobs in every state reference their queue (pg-boss's purge removes only waiting ones).
-    for (const name of [this.name, `${this.name}-failed`]) {
+    for (const name of [this.name, `${this.name}-failed`, webhookQueueOf(this.name)]) {
       await this.executor.executeSql("DELETE FROM pgboss.job WHERE name = $1", [name]);
       await this.boss.deleteQueue(name);
     }
   }
+}
+
+function webhookQueueOf(name: string): string {
+  return `${name}-webhooks`;
 }
 
 const QUEUES = Symbol.for("shipshape.analysis-queues");

@@ -7,7 +7,7 @@ import type { AnalysisJobRow } from "@/db/schema";
 import { AnalysisError } from "@/lib/analysis";
 import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
-import type { QueuedJob } from "./analysis-queue";
+import { analysisQueue, type QueuedJob } from "./analysis-queue";
 import { announceClaim, announceOutcome } from "./job-events";
 import { readDocument, type ReadDocument } from "./read-document";
 
@@ -81,6 +81,7 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
     } else {
       await deleteStoredFiles(tx, { organizationId: row.organizationId, storageKeys: [row.storageKey] });
     }
+    await queueWebhook(db, tx, row);
     return true;
   });
   if (settled) announceOutcome({ jobId: job.jobId, status: "done", result: read.result, pageText: read.pageText });
@@ -102,7 +103,13 @@ export async function failAnalysisJob(db: Db, job: Pick<AnalysisJobRow, "id" | "
     } else {
       await deleteStoredFiles(tx, { organizationId: row.organizationId, storageKeys: [row.storageKey] });
     }
+    await queueWebhook(db, tx, row);
     return true;
   });
   if (settled) announceOutcome({ jobId: job.id, status: "failed", errorCode, errorDetail });
+}
+
+/** A job that names a callback_url has its outcome posted there: queued with its ending, so it is sent once the ending commits, and never lost. */
+async function queueWebhook(db: Db, tx: Db, row: AnalysisJobRow): Promise<void> {
+  if (row.callbackUrl) await (await analysisQueue(db)).sendWebhook(tx, { jobId: row.id, organizationId: row.organizationId });
 }

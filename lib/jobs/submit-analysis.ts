@@ -25,6 +25,8 @@ export interface DocumentInput {
   evidence: boolean;
   /** The client's Idempotency-Key and a digest of its request (submitOnce). */
   idempotency?: { key: string; requestHash: string };
+  /** Where the outcome is posted, signed, when the job ends (checked by the caller). */
+  callbackUrl?: string;
 }
 
 /** A stored web upload whose analysis follows its status (uploaded → analyzing → done or failed). */
@@ -73,6 +75,7 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
         evidence: input.evidence,
         idempotencyKey: input.idempotency?.key ?? null,
         requestHash: input.idempotency?.requestHash ?? null,
+        callbackUrl: input.callbackUrl ?? null,
       });
       await queue.send(tx, { jobId: row.id, organizationId }, priority);
       rows.push(row);

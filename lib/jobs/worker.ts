@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { sharedPool } from "@/lib/readers/ingest-isolated";
 import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
+import { deliverWebhook } from "@/lib/webhooks/deliver";
 import { analysisQueue } from "./analysis-queue";
 import { failAnalysisJob, runAnalysisJob } from "./run-analysis";
 
@@ -19,7 +20,8 @@ function registry(): WorkerRegistry {
  * time (one per reader of `pool`, so a job taken is a job being read). Jobs
  * the queue gave up on (every attempt's worker died, or failed for a reason
  * not the file's) end failed with that reason, never left `analyzing`.
- * Started once per database handle.
+ * The same process delivers the webhooks of finished jobs. Started once per
+ * database handle.
  */
 export function startAnalysisWorker(db: Db, options: { concurrency: number; pool: ProcessPool }): Promise<void> {
   const workers = registry();
@@ -30,6 +32,7 @@ export function startAnalysisWorker(db: Db, options: { concurrency: number; pool
         options.concurrency,
         (job) => runAnalysisJob(db, job, options.pool),
         (job, reason) => failAnalysisJob(db, { id: job.jobId, organizationId: job.organizationId }, "internal", reason),
+        (job, attempt) => deliverWebhook(db, job, attempt),
       ),
     );
     started.catch(() => workers.delete(db));

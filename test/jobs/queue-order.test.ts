@@ -21,7 +21,7 @@ function recordingQueue(database: TestDatabase) {
       const pending = waiters;
       waiters = [];
       for (const waiter of pending) waiter();
-    }, async () => undefined);
+    }, async () => undefined, async () => undefined);
   });
   afterAll(async () => {
     if (!state.db) return;

@@ -39,8 +39,21 @@ export interface AuditItem {
   createdAt: string;
 }
 
+export interface WebhookSecretItem {
+  configured: boolean;
+  start: string | null;
+  createdAt: string | null;
+}
+
+export interface RotatedWebhookSecret {
+  secret: string;
+  start: string;
+  createdAt: string;
+}
+
 export const ADMIN_QUERY_KEYS = {
   keys: ["admin", "keys"],
+  webhookSecret: ["admin", "webhook-secret"],
   members: ["admin", "members"],
   audit: ["admin", "audit"],
 } as const;

@@ -59,6 +59,7 @@ export function uploadFileRoute(setId: string) {
   return withMember(async (request, { db, member }) => {
     const input = await readAnalyzeForm(request, env().MAX_UPLOAD_MB * BYTES_PER_MB);
     if (input.kind !== "file") throw new ApiError("bad_request", "Upload the document as a file field; a url is not accepted here.");
+    if (input.callbackUrl !== undefined) throw new ApiError("bad_request", "A callback_url is not accepted here: the set page shows each file's status.");
     const scope = { organizationId: member.organizationId, setId };
     const file = await addFile(db, { ...scope, userId: member.userId, fileName: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) });
     return Response.json(file, { status: 201 });
