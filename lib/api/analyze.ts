@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { declaredPartType, findIdempotentJob, precheckAdmission, resultOf, submitOnce, waitForAnalysis, type DeclaredType } from "@/lib/jobs";
 import { analysisLocation, analysisStatusBody } from "./analysis-status";
 import { ApiError } from "./errors";
+import { idempotencyKeyOf } from "./idempotency";
 import type { KeyedContext } from "./handler";
 import { readAnalyzeForm, type AnalyzeInput } from "./multipart";
 import { ANALYSIS_ID_HEADER } from "./openapi";
@@ -12,9 +13,6 @@ import { findWebhookSecret } from "@/db/queries/webhooks";
 
 const BYTES_PER_MB = 2 ** 20;
 const EVIDENCE_VALUES: Record<string, boolean> = { true: true, false: false };
-export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
-/** Printable ASCII, as the IETF Idempotency-Key draft's examples; long enough for a UUID or a client's own scheme. */
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** RFC 7240: the client prefers an immediate 202 to waiting for the analysis. */
 const RESPOND_ASYNC = /(^|[,;\s])respond-async($|[,;\s])/i;
 
@@ -31,15 +29,6 @@ function evidenceOption(request: Request): boolean {
   const flag = EVIDENCE_VALUES[value];
   if (flag === undefined) throw new ApiError("bad_request", `The evidence parameter must be true or false, not "${value}".`);
   return flag;
-}
-
-function idempotencyKeyOf(request: Request): string | undefined {
-  const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
-  if (key === null) return undefined;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new ApiError("bad_request", "The Idempotency-Key header must be 1 to 255 printable ASCII characters (a UUID is a good choice).");
-  }
-  return key;
 }
 
 /** What "the same request" means for an Idempotency-Key: the same file (name and bytes) or url, the same evidence option and callback_url. */

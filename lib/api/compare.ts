@@ -1,12 +1,15 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import type { AnalysisJobRow } from "@/db/schema";
 import { ExaminationError, isIsoDate, examineFiles, type AnalyzeFile, type PresentedFile, AnalysisError } from "@/lib/analysis";
 import { env } from "@/lib/env";
-import { checkDocument, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
+import { checkDocument, findIdempotentJob, IdempotencyConflictError, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
 import { consumeRateLimit, limitForKind, organizationBucket } from "./rate-limit";
 import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
-import { readFilesForm } from "./multipart-files";
+import { idempotencyKeyOf } from "./idempotency";
+import { readFilesForm, type FilesForm } from "./multipart-files";
 
 const BYTES_PER_MB = 2 ** 20;
 /** Most files one presentation may upload: a bank set is a credit and a dozen documents, rarely more. */
@@ -43,22 +46,81 @@ function checkFileBytes(file: PresentedFile): void {
   }
 }
 
+/** A compare's Idempotency-Key and the digest of its request, as each of its files' jobs records them. */
+interface CompareIdempotency {
+  key: string;
+  requestHash: string;
+}
+
+/** The key a compare's i-th file is recorded under: a compare's key never names an analyze request's job, nor the reverse. */
+function fileKeyOf(key: string, index: number): string {
+  return `compare:${index}:${key}`;
+}
+
+/** What "the same request" means for a compare: the same files (names and bytes, in order), analysis ids and presentation date. */
+function requestHashOf(form: FilesForm, ids: string[], presentationDate: string): string {
+  const hash = createHash("sha256").update(`presentation_date=${presentationDate}\n`);
+  for (const id of ids) hash.update(`analysis_id=${id}\n`);
+  for (const file of form.files) hash.update(`file=${JSON.stringify(file.name)}:${file.bytes.length}\n`).update(file.bytes);
+  return hash.digest("hex");
+}
+
+/**
+ * The jobs an earlier compare with this Idempotency-Key queued for its files
+ * (within 24 hours), or undefined when the key is new; the key with another
+ * request is refused (422).
+ */
+async function replayedJobs(db: KeyedContext["db"], organizationId: string, idempotency: CompareIdempotency, files: number): Promise<AnalysisJobRow[] | undefined> {
+  const jobs: AnalysisJobRow[] = [];
+  try {
+    for (let i = 0; i < files; i++) {
+      const job = await findIdempotentJob(db, { organizationId, key: fileKeyOf(idempotency.key, i), requestHash: idempotency.requestHash });
+      if (!job) return undefined;
+      jobs.push(job);
+    }
+  } catch (error) {
+    // The refusal names the key the client sent, not the one its file was recorded under.
+    if (error instanceof IdempotencyConflictError) throw new IdempotencyConflictError(idempotency.key);
+    throw error;
+  }
+  return jobs;
+}
+
 /**
  * Every file of a compare is an analysis job of the organization, queued in
  * one transaction (admitted together, or refused together) and read by the
  * workers in parallel; each is stored like any analysis, with evidence (the
  * examination reads how surely each value was read, as examineFiles does).
+ * With an Idempotency-Key each job records it, so a replay finds them; a
+ * replay racing the first request loses on the unique index and answers with
+ * the first request's jobs.
  */
-async function analyzeAsJobs(db: KeyedContext["db"], key: KeyedContext["key"], files: PresentedFile[]): Promise<AnalyzeFile> {
+async function submitFiles(db: KeyedContext["db"], key: KeyedContext["key"], files: PresentedFile[], idempotency?: CompareIdempotency): Promise<AnalysisJobRow[]> {
+  if (files.length === 0) return [];
+  const inputs = files.map((file, i) => ({
+    organizationId: key.organizationId,
+    apiKeyId: key.id,
+    name: file.name,
+    bytes: file.bytes,
+    evidence: true,
+    idempotency: idempotency && { key: fileKeyOf(idempotency.key, i), requestHash: idempotency.requestHash },
+  }));
+  try {
+    return await submitAnalyses(db, inputs);
+  } catch (error) {
+    const raced = idempotency && (await replayedJobs(db, key.organizationId, idempotency, files.length));
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+/** Each file's analysis, as its job ends. */
+function analyzerOf(db: KeyedContext["db"], organizationId: string, files: PresentedFile[], jobs: AnalysisJobRow[]): AnalyzeFile {
   if (files.length === 0) return () => Promise.reject(new Error("no file to analyse"));
-  const jobs = await submitAnalyses(
-    db,
-    files.map((file) => ({ organizationId: key.organizationId, apiKeyId: key.id, name: file.name, bytes: file.bytes, evidence: true })),
-  );
   const outcomes = new Map(
     files.map((file, i) => {
       const job = jobs[i]!;
-      const outcome = waitForAnalysis(db, { jobId: job.id, organizationId: key.organizationId });
+      const outcome = waitForAnalysis(db, { jobId: job.id, organizationId });
       return [file, outcome.then((ended) => ({ result: resultOf(ended), pageText: ended.pageText ?? [] }))] as const;
     }),
   );
@@ -93,6 +155,7 @@ async function chargeFiles(db: KeyedContext["db"], key: KeyedContext["key"], fil
 }
 
 export async function compareRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
+  const idempotencyKey = idempotencyKeyOf(request);
   await precheckAdmission(db, { organizationId: key.organizationId });
   const form = await readFilesForm(
     request,
@@ -111,12 +174,16 @@ export async function compareRequest(request: Request, { db, key }: KeyedContext
   const ids = checkAnalysisIds(form.lists.get(ANALYSIS_ID_FIELD) ?? []);
   if (form.files.length === 0 && ids.length === 0) throw new ApiError("bad_request", `The form has no file and no analysis_id; ${FORM_HINT}.`);
   form.files.forEach(checkFileBytes);
-  await chargeFiles(db, key, form.files.length);
+  const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(form, ids, presentationDate) } : undefined;
+  // A replay is answered from the first request's jobs: nothing is queued or charged again.
+  const replayed = idempotency && (await replayedJobs(db, key.organizationId, idempotency, form.files.length));
+  if (!replayed) await chargeFiles(db, key, form.files.length);
   // Stored analyses first: a wrong id is refused before any file is read.
   const analysed = await loadAnalyses(db, key.organizationId, ids);
   // Files are analysed as analyze's are: jobs of the analysis service, read in isolated readers
   // (a hostile file is killed at its time or memory cap, 422 naming it); a full queue is 503.
-  const analyze = await analyzeAsJobs(db, key, form.files);
+  const jobs = replayed ?? (await submitFiles(db, key, form.files, idempotency));
+  const analyze = analyzerOf(db, key.organizationId, form.files, jobs);
   try {
     return Response.json(await examineFiles(form.files, presentationDate, { analysed, analyze }));
   } catch (error) {

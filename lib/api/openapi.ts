@@ -209,11 +209,13 @@ function compareOperation(config: Env): OperationDoc {
     "An empty, unreadable (corrupt), encrypted or over-limit file is 422 naming the file; so is a presentation the examination refuses.",
     "Each file is an analysis job, as for analyzeDocument, queued together and read in parallel by the readers: a file whose reading is stopped at its time or memory cap is 422 naming it, and a full queue is 503 with `Retry-After`. Each file counts as one request against the rate limit.",
     "Authentication, rate limits, error bodies and `x-request-id` are as for analyzeDocument.",
+    "`Idempotency-Key`, as for analyzeDocument: the same key with the same request (the same files, names and bytes in order, analysis ids and presentation date) within 24 hours answers from the first request's analyses, even while they run, without queuing or charging the files again; the same key with another request is 422. A compare of stored analyses only (no file) queues nothing and is answered afresh.",
     "The result is exactly what `npm run examine -- --presentation-date DATE FILE...` prints for the same files.",
   ];
   return {
     operationId: "compareDocuments",
     summary: "Examine a presentation against its credit",
+    parameters: ASYNC_HEADER_PARAMETERS.filter((parameter) => parameter.name === "Idempotency-Key"),
     description:
       "Analyses every file, then examines the documents as one presentation under the letter of credit (UCP 600 / ISBP): " +
       "findings (discrepancies, warnings, notes) and the matrix comparing each fact across documents.\n\n" +
@@ -274,8 +276,9 @@ function compareOperation(config: Env): OperationDoc {
       "415": errorResponse("The body is not multipart/form-data, or a file is not in a format we read.", {
         unsupported_format: "notes.txt: The document is not a format we read; send a PDF, DOCX, EML, PNG, JPEG, TIFF or WebP document.",
       }, RATE_LIMIT_HEADER_REFS),
-      "422": errorResponse("A file is empty, unreadable, encrypted or over a limit, or the presentation cannot be examined.", {
+      "422": errorResponse("A file is empty, unreadable, encrypted or over a limit, the presentation cannot be examined, or the Idempotency-Key was used for another request.", {
         empty: "empty.pdf: The document is empty (0 bytes).",
+        idempotency_conflict: 'The Idempotency-Key "5f1c…" was already used for a different request in the last 24 hours; use a new key for a new request.',
       }, RATE_LIMIT_HEADER_REFS),
       ...sharedResponses(config),
     },

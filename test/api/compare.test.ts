@@ -1,6 +1,8 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { and, eq, like } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { analysisJobs } from "@/db/schema";
 import { analyzeDocument, examineFiles } from "@/lib/analysis";
 import { analyzeRequest } from "@/lib/api/analyze";
 import { compareRequest, MAX_COMPARE_FILES } from "@/lib/api/compare";
@@ -191,6 +193,28 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     expect(onlyIds.status).toBe(200);
     const idsBody = (await onlyIds.json()) as { matrix: { columns: { id: string; role: string }[] } };
     expect(idsBody.matrix.columns.some((c) => c.id.startsWith(`${creditId}#`) && c.role === "credit")).toBe(true);
+  });
+
+  it("Idempotency-Key: a replayed compare, even a concurrent one, answers from the first one's jobs; the key with other files is 422", async () => {
+    const idempotencyKey = `compare-${Math.random()}`;
+    const send = (files: Upload[]) =>
+      handle(new Request(COMPARE_URL, { method: "POST", headers: { "x-api-key": key, "idempotency-key": idempotencyKey }, body: compareForm(files, PRESENTATION_DATE) }));
+    const [first, replay] = await Promise.all([send([credit, invoice]), send([credit, invoice])]);
+    expect([first.status, replay.status]).toEqual([200, 200]);
+    expect(await replay.json()).toEqual(await first.json());
+    const again = await send([credit, invoice]);
+    expect(again.status).toBe(200);
+    const jobs = await db
+      .select({ id: analysisJobs.id })
+      .from(analysisJobs)
+      .where(and(eq(analysisJobs.organizationId, ownOrganization), like(analysisJobs.idempotencyKey, `%:${idempotencyKey}`)));
+    expect(jobs).toHaveLength(2);
+
+    const reordered = await send([invoice, credit]);
+    expect(reordered.status).toBe(422);
+    expect(await detailOf(reordered)).toBe(
+      `The Idempotency-Key "${idempotencyKey}" was already used for a different request in the last 24 hours; use a new key for a new request.`,
+    );
   });
 
   it("200: the id in analyze's x-analysis-id header is accepted by compare", async () => {
