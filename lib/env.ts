@@ -24,6 +24,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_SANDBOX: positiveInt(20),
   /** Largest accepted upload or fetched document, in MiB. */
   MAX_UPLOAD_MB: positiveInt(25),
+  /** Files one person may upload to document sets per minute (the web app). */
+  UPLOAD_RATE_LIMIT_USER: positiveInt(60),
+  /** Files an organization's people together may upload to document sets per minute. */
+  UPLOAD_RATE_LIMIT_ORGANIZATION: positiveInt(240),
+  /** Bytes of document-set files one organization may keep, in MiB. */
+  STORAGE_QUOTA_MB: positiveInt(10_240),
   /** Largest number of pages analysed in one document. */
   MAX_PAGES: positiveInt(500),
   /** Total time allowed to fetch a `url` input, redirects included. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { setFiles, type SetFileRow, type SetFileStatus } from "../schema";
 
@@ -109,4 +109,21 @@ export async function findSetFileStorage(
     .where(fileOfSet(params))
     .limit(1);
   return row;
+}
+
+/** Class of the advisory locks that make an organization's uploads count its storage one at a time (the second key is the organization). */
+const STORAGE_LOCK_CLASS = 730_512;
+
+/** Held until the transaction ends: two uploads of one organization cannot both fit its last free storage. */
+export async function lockOrganizationStorage(db: Db, params: { organizationId: string }): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${STORAGE_LOCK_CLASS}, hashtext(${params.organizationId}))`);
+}
+
+/** Bytes of every file the organization keeps in its document sets. */
+export async function sumSetFileBytes(db: Db, params: { organizationId: string }): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${setFiles.sizeBytes})` })
+    .from(setFiles)
+    .where(eq(setFiles.organizationId, params.organizationId));
+  return Number(row?.bytes ?? 0);
 }

@@ -9,6 +9,7 @@ import { SET_NOT_FOUND } from "./delete-set";
 import { newId } from "@/db/ids";
 import { databaseFileStore, type FileStore } from "./storage";
 import { toFileView } from "./file-view";
+import { reserveStorage } from "./upload-limits";
 import type { SetFileView } from "./types";
 
 /** A presentation is a handful of files; more is a mistake (or an attack on storage). */
@@ -37,6 +38,7 @@ export async function addFile(
     if ((await listSetFiles(tx, scope)).length >= MAX_FILES_PER_SET) {
       throw new ServiceError("conflict", `A set holds at most ${MAX_FILES_PER_SET} files; start a new set for more.`);
     }
+    await reserveStorage(tx, { organizationId: params.organizationId, bytes: params.bytes.length });
     const storageKey = newId("blob");
     await store(tx).put({ organizationId: params.organizationId, storageKey, bytes: params.bytes });
     const file = await insertSetFile(tx, {

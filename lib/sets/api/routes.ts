@@ -12,6 +12,7 @@ import { getSet } from "../get-set";
 import { listSets } from "../list-sets";
 import { readFileContent } from "../read-file-content";
 import { readPageSheet } from "../read-page-sheet";
+import { limitUploadRate, precheckStorage } from "../upload-limits";
 import { readJsonBody, withMember } from "./respond";
 
 const BYTES_PER_MB = 2 ** 20;
@@ -52,11 +53,15 @@ export function deleteSetRoute(setId: string) {
 
 /**
  * POST /api/sets/{id}/files: one file per request (the browser sends each
- * file on its own, with its own progress). The body streams through the
- * multipart reader with the upload limit; its analysis is queued with it.
+ * file on its own, with its own progress). Before the body is read: the
+ * person's and the organization's upload rates (429), and whether the declared
+ * length fits the organization's storage quota (413). The body streams through
+ * the multipart reader with the upload limit; its analysis is queued with it.
  */
 export function uploadFileRoute(setId: string) {
   return withMember(async (request, { db, member }) => {
+    await limitUploadRate(db, { organizationId: member.organizationId, userId: member.userId });
+    await precheckStorage(db, { organizationId: member.organizationId, declaredBytes: Number(request.headers.get("content-length")) || 0 });
     const input = await readAnalyzeForm(request, env().MAX_UPLOAD_MB * BYTES_PER_MB);
     if (input.kind !== "file") throw new ApiError("bad_request", "Upload the document as a file field; a url is not accepted here.");
     if (input.callbackUrl !== undefined) throw new ApiError("bad_request", "A callback_url is not accepted here: the set page shows each file's status.");
