@@ -1,5 +1,6 @@
 /** A document prepared for extraction: its line index plus every label hit, found once. */
 import { detectDecimalComma } from "../normalize/amount";
+import { detectCaptionsBelow } from "./captions";
 import { indexDocument, type DocIndex, type IndexedLine } from "./doc-index";
 import { findLabels, type LabelHit } from "./labels";
 import type { Page } from "../types";
@@ -13,6 +14,8 @@ export interface Doc extends DocIndex {
   decimalComma: boolean;
   /** Rows that are table headers (labels there head columns, read by the table reader: totals or sums, never the first row). */
   headerRows: Set<number>;
+  /** The document prints its bare titles as captions under their values (captions.ts). */
+  captionsBelow: boolean;
 }
 
 /**
@@ -63,7 +66,7 @@ export function prepareDocument(pages: Page[]): Doc {
     if (!kinds.has("description") && measures < MIN_MEASURE_COLUMNS) return;
     if (kinds.size >= MIN_HEADER_COLUMNS && hasItemRows(index, hitsByLine, row)) headerRows.add(row);
   });
-  return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows };
+  return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows, captionsBelow: detectCaptionsBelow(index, hitsByLine) };
 }
 
 /** True when a line opens with a label (so it starts a new field). */

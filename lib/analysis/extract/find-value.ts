@@ -3,6 +3,7 @@
  * of the same row, or below it in the same box or column (lines whose left
  * edge falls inside the label's column) until the next label or a gap.
  */
+import { isBareTitle, valueAbove } from "./captions";
 import { lineHeight, lineRightOf, type IndexedLine } from "./doc-index";
 import { startsWithLabel, type Doc } from "./document";
 import { CONFIDENCE, foundOf, partOf, type Found, type Part } from "./found";
@@ -194,6 +195,8 @@ export function valueOfHit(doc: Doc, hit: LabelHit, options: ValueOptions = {}):
     return foundOf(parts, CONFIDENCE.sameLine);
   }
   if (end < line.text.length) return undefined;
+  // On a form of captions under their values, a bare title's value is above it; what is below belongs to the next caption.
+  if (doc.captionsBelow && isBareTitle(hit)) return valueAbove(doc, doc.hitsByLine, doc.headerRows, hit, maxLines);
   const right = lineRightOf(doc, line);
   const rightConfidence = right && pairedRight(doc, hit, right);
   if (right && rightConfidence) {

@@ -21,6 +21,8 @@ export interface LabelHit {
   colon: boolean;
 }
 
+/** A caption printed in brackets, the whole line: "(Port of Loading)", "(Consignee (name and address))". */
+const BRACKETED = /^\(.*\)$/;
 /** A box number or letter before a title at the start of a line: "5. ", "(3) ", "A) ". */
 const LINE_PREFIX = /^(?:\(?\d{1,2}[.)]\s*|[A-Z]\)\s+)/;
 /** After a label: a plural "(S)", a parenthetical note ("(or order)", or "(name" wrapping to the next line), an abbreviation's full stop ("No.:"), a colon, other separators. */
@@ -167,7 +169,8 @@ export function findLabels(line: IndexedLine): LabelHit[] {
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(upper); m; m = TOKEN.exec(upper)) tokens.push({ text: m[0], start: m.index, end: TOKEN.lastIndex });
-  const prefix = LINE_PREFIX.exec(upper)?.[0] ?? "";
+  const bracketed = BRACKETED.test(upper.trim());
+  const prefix = bracketed ? "(" : (LINE_PREFIX.exec(upper)?.[0] ?? "");
   const hits: LabelHit[] = [];
   let from = 0;
   for (let i = 0; i < tokens.length; i++) {
@@ -177,7 +180,9 @@ export function findLabels(line: IndexedLine): LabelHit[] {
     if (!match) continue;
     const start = prefix && token.start === prefix.length ? 0 : token.start;
     const joined = extendJoined(upper, tokens, match.valueStart);
-    const full = joined ? { ...match, valueStart: joined.valueStart, colon: match.colon || joined.colon } : match;
+    const joinedMatch = joined ? { ...match, valueStart: joined.valueStart, colon: match.colon || joined.colon } : match;
+    // A bracketed line is a caption whole: what follows its title ("by On-carrier)") is no value.
+    const full = bracketed ? { ...joinedMatch, valueStart: upper.length } : joinedMatch;
     if (!isAccepted(line, full, start, start === 0 && /^\(?\d/.test(prefix))) continue;
     const keys = joined ? [...new Set([...match.synonym.keys, ...joined.synonym.keys])] : match.synonym.keys;
     hits.push({ keys, line, start, valueStart: full.valueStart, colon: full.colon });

@@ -8,12 +8,14 @@ import type { Line, Page, Word } from "../types";
 export const CHAR_WIDTH = 6;
 export const ROW_HEIGHT = 12;
 export const FONT_SIZE = 10;
+/** Rows drawn in small type (printed captions) are this size. */
+export const SMALL_SIZE = 7;
 const MARGIN = 36;
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
 const COLUMN_GAP = 3;
 
-function makeLine(words: Word[]): Line {
+function makeLine(words: Word[], fontSize: number): Line {
   const first = words[0]!;
   const last = words[words.length - 1]!;
   return {
@@ -23,20 +25,25 @@ function makeLine(words: Word[]): Line {
     y: first.y,
     width: last.x + last.width - first.x,
     height: first.height,
-    fontSize: FONT_SIZE,
+    fontSize,
   };
 }
 
-/** A Page from text; every row is ROW_HEIGHT tall and every character CHAR_WIDTH wide. */
+/** Marks a row printed in small type (SMALL_SIZE): its first character, dropped from the page. */
+export const SMALL_ROW = "°";
+
+/** A Page from text; every row is ROW_HEIGHT tall and every character CHAR_WIDTH wide; rows starting with SMALL_ROW are in small type. */
 export function layoutPage(text: string, number = 1): Page {
   const lines: Line[] = [];
-  text.split("\n").forEach((row, rowIndex) => {
+  text.split("\n").forEach((marked, rowIndex) => {
     const y = MARGIN + rowIndex * ROW_HEIGHT;
+    const size = marked.startsWith(SMALL_ROW) ? SMALL_SIZE : FONT_SIZE;
+    const row = marked.startsWith(SMALL_ROW) ? ` ${marked.slice(1)}` : marked;
     let current: Word[] = [];
     let lastEnd = -Infinity;
     for (const m of row.matchAll(/\S+/g)) {
       if (m.index - lastEnd >= COLUMN_GAP && current.length > 0) {
-        lines.push(makeLine(current));
+        lines.push(makeLine(current, size));
         current = [];
       }
       current.push({
@@ -44,13 +51,13 @@ export function layoutPage(text: string, number = 1): Page {
         x: MARGIN + m.index * CHAR_WIDTH,
         y,
         width: m[0].length * CHAR_WIDTH,
-        height: FONT_SIZE,
-        fontSize: FONT_SIZE,
+        height: size,
+        fontSize: size,
         confidence: 1,
       });
       lastEnd = m.index + m[0].length;
     }
-    if (current.length > 0) lines.push(makeLine(current));
+    if (current.length > 0) lines.push(makeLine(current, size));
   });
   return { number, width: PAGE_WIDTH, height: PAGE_HEIGHT, lines, source: "text-layer" };
 }
