@@ -62,6 +62,23 @@ function normalizeString(value: string): string {
   return value.replace(/\s+/g, " ").trim().replace(TRAILING_PUNCTUATION, "").toLowerCase();
 }
 
+/**
+ * Separators between the parts of an address: a comma or semicolon, or a dash
+ * or bar standing between spaces. "STREET, CITY, COUNTRY" and "STREET CITY
+ * COUNTRY" print one address; a hyphen inside a word ("AL-QUOZ") or a post code
+ * ("20457-000") is no separator.
+ */
+const ADDRESS_SEPARATOR = /\s*[,;]\s*|\s+[-–|]\s+/g;
+
+/** A schema key that holds an address (`seller_address`, `exporter_address`...). */
+export const isAddressKey = (key: string) => key.endsWith("_address");
+
+/** Address equality: as `valuesEqual`, with the separators between the address's parts read as spaces. */
+export function addressesEqual(expected: unknown, actual: unknown): boolean {
+  if (typeof expected !== "string" || typeof actual !== "string") return valuesEqual(expected, actual);
+  return valuesEqual(expected.replace(ADDRESS_SEPARATOR, " "), actual.replace(ADDRESS_SEPARATOR, " "));
+}
+
 /** Value equality after light normalisation: case and spacing of strings, 0.5% on numbers, arrays as sets. */
 export function valuesEqual(expected: unknown, actual: unknown): boolean {
   if (typeof expected === "number" && typeof actual === "number") {
@@ -129,7 +146,8 @@ function scoreFields(label: string, expected: Record<string, unknown>, actual: R
     const inExpected = k in expected;
     const inActual = k in actual;
     const key = `${label} / ${k}`;
-    if (inExpected && inActual && valuesEqual(expected[k], actual[k])) {
+    const equal = isAddressKey(k) ? addressesEqual : valuesEqual;
+    if (inExpected && inActual && equal(expected[k], actual[k])) {
       bump(table, label, "tp");
       bump(keys, key, "tp");
     } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { f1, pairSplits, scoreCase, summarize, valuesEqual } from "@/bench/metrics";
+import { addressesEqual, f1, pairSplits, scoreCase, summarize, valuesEqual } from "@/bench/metrics";
 import type { SplitResult } from "@/lib/analysis";
 
 const invoice = (pages: number[], extracted: Record<string, unknown> = {}): SplitResult => ({ split: { document_type: "Commercial Invoice", pages }, extracted });
@@ -24,6 +24,25 @@ describe("valuesEqual", () => {
     expect(valuesEqual(["A", "B"], ["A"])).toBe(false);
     expect(valuesEqual([{ name: "Moisture", value: 12.1, unit: "%" }], [{ name: "moisture", value: 12.1, unit: "%" }])).toBe(true);
     expect(valuesEqual([{ name: "Moisture", value: 12.1 }], [{ name: "Moisture", value: 13 }])).toBe(false);
+  });
+});
+
+describe("addressesEqual", () => {
+  it("reads the separators between an address's parts as spaces, and nothing else", () => {
+    expect(addressesEqual("AM SANDTORKAI 48 20457 HAMBURG GERMANY", "AM SANDTORKAI 48, 20457 HAMBURG, GERMANY")).toBe(true);
+    expect(addressesEqual("AM SANDTORKAI 48 20457 HAMBURG GERMANY", "AM SANDTORKAI 48 - 20457 HAMBURG - GERMANY")).toBe(true);
+    expect(addressesEqual("PLOT 5 APAPA WHARF ROAD APAPA, LAGOS NIGERIA", "PLOT 5 APAPA WHARF ROAD; APAPA LAGOS NIGERIA")).toBe(true);
+    expect(addressesEqual("AL-QUOZ 3 DUBAI", "AL QUOZ 3 DUBAI")).toBe(false);
+    expect(addressesEqual("AM SANDTORKAI 48 20457 HAMBURG GERMANY", "AM SANDTORKAI 48 20457 HAMBURG")).toBe(false);
+    expect(valuesEqual("AM SANDTORKAI 48 20457 HAMBURG GERMANY", "AM SANDTORKAI 48, 20457 HAMBURG, GERMANY")).toBe(false);
+  });
+
+  it("is used for address keys only", () => {
+    const expected = [invoice([1], { seller_address: "AM SANDTORKAI 48 HAMBURG GERMANY", description_of_goods: "BLACK PEPPER WHOLE" })];
+    const predicted = [invoice([1], { seller_address: "AM SANDTORKAI 48, HAMBURG, GERMANY", description_of_goods: "BLACK PEPPER, WHOLE" })];
+    const score = scoreCase(expected, predicted);
+    expect(score.keys["Commercial Invoice / seller_address"]).toEqual({ tp: 1, fp: 0, fn: 0 });
+    expect(score.keys["Commercial Invoice / description_of_goods"]).toEqual({ tp: 0, fp: 1, fn: 1 });
   });
 });
 
