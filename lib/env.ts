@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_SANDBOX: positiveInt(20),
   /** Largest accepted upload or fetched document, in MiB. */
   MAX_UPLOAD_MB: positiveInt(25),
+  /**
+   * Bytes of request bodies (uploads) one server process may be receiving and holding at once, in MiB;
+   * an upload beyond it is refused with 503 and Retry-After before its body is read.
+   */
+  UPLOAD_BYTES_IN_FLIGHT_MB: positiveInt(256),
   /** Files one person may upload to document sets per minute (the web app). */
   UPLOAD_RATE_LIMIT_USER: positiveInt(60),
   /** Files an organization's people together may upload to document sets per minute. */

@@ -6,7 +6,9 @@ import { analysisLocation, analysisStatusBody } from "./analysis-status";
 import { ApiError } from "./errors";
 import { idempotencyKeyOf } from "./idempotency";
 import type { KeyedContext } from "./handler";
-import { readAnalyzeForm, type AnalyzeInput } from "./multipart";
+import { MULTIPART_OVERHEAD_BYTES, readAnalyzeForm, type AnalyzeInput } from "./multipart";
+import { reserveUploadBytes } from "./upload-budget";
+import type { AnalysisJobRow } from "@/db/schema";
 import { ANALYSIS_ID_HEADER } from "./openapi";
 import { checkCallbackUrl, fetchDocument, OPAQUE_CONTENT_TYPE } from "./url-fetch";
 import { findWebhookSecret } from "@/db/queries/webhooks";
@@ -67,22 +69,10 @@ async function checkCallback(db: KeyedContext["db"], organizationId: string, tex
  * Idempotency-Key seen in the last 24 hours with the same request answers
  * with that request's analysis; with another request, 422.
  */
-export async function analyzeRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
-  const evidence = evidenceOption(request);
-  const idempotencyKey = idempotencyKeyOf(request);
+export async function analyzeRequest(request: Request, context: KeyedContext): Promise<Response> {
+  const { db, key } = context;
   const respondAsync = RESPOND_ASYNC.test(request.headers.get("prefer") ?? "");
-  const scope = { organizationId: key.organizationId };
-  // Room for one more job is checked before the body is read (its Content-Length was checked first).
-  await precheckAdmission(db, scope);
-  const input = await readAnalyzeForm(request, env().MAX_UPLOAD_MB * BYTES_PER_MB);
-  const callbackUrl = input.callbackUrl === undefined ? undefined : await checkCallback(db, key.organizationId, input.callbackUrl);
-  const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(input, evidence) } : undefined;
-  // A replay is answered from the first request's job, without fetching or storing anything again.
-  let job = idempotency && (await findIdempotentJob(db, { ...scope, ...idempotency }));
-  if (!job) {
-    const document = await receiveDocument(input);
-    job = await submitOnce(db, { ...scope, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence, idempotency, callbackUrl });
-  }
+  const job = await acceptRequest(request, context);
   if (respondAsync) {
     return Response.json(analysisStatusBody(job), {
       status: 202,
@@ -92,4 +82,32 @@ export async function analyzeRequest(request: Request, { db, key }: KeyedContext
   const result = resultOf(await waitForAnalysis(db, { jobId: job.id, organizationId: key.organizationId }));
   // The body stays the engine's array; the stored analysis is named beside it, for compare's analysis_id.
   return Response.json(result, { headers: { [ANALYSIS_ID_HEADER]: job.id } });
+}
+
+/**
+ * Reads the request and makes it a job (or finds the job its Idempotency-Key
+ * names). The body is held only here, under this process's budget of upload
+ * bytes in flight, so a synchronous call waiting for its analysis no longer
+ * holds its upload.
+ */
+async function acceptRequest(request: Request, { db, key }: KeyedContext): Promise<AnalysisJobRow> {
+  const evidence = evidenceOption(request);
+  const idempotencyKey = idempotencyKeyOf(request);
+  const scope = { organizationId: key.organizationId };
+  // Room for one more job is checked before the body is read (its Content-Length was checked first).
+  await precheckAdmission(db, scope);
+  const maxFileBytes = env().MAX_UPLOAD_MB * BYTES_PER_MB;
+  const release = reserveUploadBytes(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES);
+  try {
+    const input = await readAnalyzeForm(request, maxFileBytes);
+    const callbackUrl = input.callbackUrl === undefined ? undefined : await checkCallback(db, key.organizationId, input.callbackUrl);
+    const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(input, evidence) } : undefined;
+    // A replay is answered from the first request's job, without fetching or storing anything again.
+    const replayed = idempotency && (await findIdempotentJob(db, { ...scope, ...idempotency }));
+    if (replayed) return replayed;
+    const document = await receiveDocument(input);
+    return await submitOnce(db, { ...scope, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence, idempotency, callbackUrl });
+  } finally {
+    release();
+  }
 }

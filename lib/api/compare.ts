@@ -9,7 +9,9 @@ import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES
 import { ApiError } from "./errors";
 import type { KeyedContext } from "./handler";
 import { idempotencyKeyOf } from "./idempotency";
+import { MULTIPART_OVERHEAD_BYTES } from "./multipart";
 import { readFilesForm, type FilesForm } from "./multipart-files";
+import { reserveUploadBytes } from "./upload-budget";
 
 const BYTES_PER_MB = 2 ** 20;
 /** Most files one presentation may upload: a bank set is a credit and a dozen documents, rarely more. */
@@ -130,14 +132,6 @@ function analyzerOf(db: KeyedContext["db"], organizationId: string, files: Prese
 }
 
 /**
- * POST /v1/documents/compare, once the key and the rate limit have passed:
- * receive the files and the ids of stored analyses, check each file's bytes
- * and load each analysis (the caller's organization only), examine them as one
- * presentation and return `{ findings, matrix }` exactly as `npm run examine`
- * prints it for the same files. Unreadable files surface as AnalysisError
- * (named by examineFiles) and the wrapper maps them to 415/422.
- */
-/**
  * A compare of N files counts as N requests against the organization's rate
  * limit (the wrapper charged the first): reading twenty files is twenty
  * analyses' work.
@@ -154,9 +148,27 @@ async function chargeFiles(db: KeyedContext["db"], key: KeyedContext["key"], fil
   }
 }
 
+/**
+ * POST /v1/documents/compare, once the key and the rate limit have passed:
+ * receive the files and the ids of stored analyses, check each file's bytes
+ * and load each analysis (the caller's organization only), examine them as one
+ * presentation and return `{ findings, matrix }` exactly as `npm run examine`
+ * prints it for the same files. Unreadable files surface as AnalysisError
+ * (named by examineFiles) and the wrapper maps them to 415/422.
+ */
 export async function compareRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
   const idempotencyKey = idempotencyKeyOf(request);
   await precheckAdmission(db, { organizationId: key.organizationId });
+  // The files are held until their jobs are queued, under this process's budget of upload bytes in flight.
+  const release = reserveUploadBytes(request, MAX_COMPARE_TOTAL_MB * BYTES_PER_MB + MULTIPART_OVERHEAD_BYTES);
+  try {
+    return await examineRequest(request, { db, key }, idempotencyKey);
+  } finally {
+    release();
+  }
+}
+
+async function examineRequest(request: Request, { db, key }: Pick<KeyedContext, "db" | "key">, idempotencyKey: string | undefined): Promise<Response> {
   const form = await readFilesForm(
     request,
     {

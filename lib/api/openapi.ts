@@ -296,8 +296,9 @@ function sharedResponses(config: Env): Record<"429" | "500" | "503", ApiResponse
     "500": errorResponse("An internal error; the detail names the request id to quote.", {
       internal: "Internal error (request id 3f0c2a4e-9b1d-4c8e-a0f2-5d6e7f8a9b0c).",
     }, RATE_LIMIT_HEADER_REFS),
-    "503": errorResponse("Every document reader is busy and the queue is full; retry after `Retry-After` seconds.", {
+    "503": errorResponse("Every document reader is busy and the queue is full, or the server is receiving as many uploads as it can hold at once; retry after `Retry-After` seconds.", {
       queue_full: "The server is reading as many documents as it can and its queue is full; retry after 4 s.",
+      uploads_full: "The server is receiving as many uploads as it can hold at once; retry after 2 s.",
     }, retryHeaders),
   };
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { FORMAT_MIME_TYPES, type DocumentFormat } from "@/lib/analysis";
 import { ApiError } from "@/lib/api/errors";
-import { readAnalyzeForm } from "@/lib/api/multipart";
+import { MULTIPART_OVERHEAD_BYTES, readAnalyzeForm } from "@/lib/api/multipart";
+import { reserveUploadBytes } from "@/lib/api/upload-budget";
 import { env } from "@/lib/env";
 import { declaredPartType } from "@/lib/jobs";
 import { deleteDocumentSet } from "@/lib/services/delete-document-set";
@@ -62,12 +63,18 @@ export function uploadFileRoute(setId: string) {
   return withMember(async (request, { db, member }) => {
     await limitUploadRate(db, { organizationId: member.organizationId, userId: member.userId });
     await precheckStorage(db, { organizationId: member.organizationId, declaredBytes: Number(request.headers.get("content-length")) || 0 });
-    const input = await readAnalyzeForm(request, env().MAX_UPLOAD_MB * BYTES_PER_MB);
-    if (input.kind !== "file") throw new ApiError("bad_request", "Upload the document as a file field; a url is not accepted here.");
-    if (input.callbackUrl !== undefined) throw new ApiError("bad_request", "A callback_url is not accepted here: the set page shows each file's status.");
-    const scope = { organizationId: member.organizationId, setId };
-    const file = await addFile(db, { ...scope, userId: member.userId, fileName: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) });
-    return Response.json(file, { status: 201 });
+    const maxFileBytes = env().MAX_UPLOAD_MB * BYTES_PER_MB;
+    const release = reserveUploadBytes(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES);
+    try {
+      const input = await readAnalyzeForm(request, maxFileBytes);
+      if (input.kind !== "file") throw new ApiError("bad_request", "Upload the document as a file field; a url is not accepted here.");
+      if (input.callbackUrl !== undefined) throw new ApiError("bad_request", "A callback_url is not accepted here: the set page shows each file's status.");
+      const scope = { organizationId: member.organizationId, setId };
+      const file = await addFile(db, { ...scope, userId: member.userId, fileName: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) });
+      return Response.json(file, { status: 201 });
+    } finally {
+      release();
+    }
   }, { mutation: true });
 }
 
