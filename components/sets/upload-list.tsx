@@ -2,7 +2,7 @@
 
 import { Badge, Spinner } from "@/components/ui";
 import type { SetFileView } from "@/lib/sets/types";
-import { formatBytes } from "./format";
+import { describeProgress, formatBytes } from "./format";
 import type { UploadState } from "./use-uploads";
 
 /** Every file of the set with its state: sending (with progress), refused, queued or in analysis, analysed, failed. */
@@ -42,8 +42,17 @@ export function UploadList({ files, uploads }: { files: SetFileView[]; uploads: 
 function FileStatus({ file }: { file: SetFileView }) {
   switch (file.status) {
     case "uploaded":
-    case "analyzing":
-      return <span className="file-status"><Spinner label={file.status === "uploaded" ? "Queued for analysis" : "Analysing"} /></span>;
+    case "analyzing": {
+      const label = file.status === "uploaded" ? "Queued for analysis" : "Analysing";
+      if (!file.progress) return <span className="file-status"><Spinner label={label} /></span>;
+      const text = describeProgress(file.progress);
+      return (
+        <span className="file-status">
+          <progress className="upload-progress" max={file.progress.pagesTotal} value={file.progress.pagesDone} aria-label={`Reading ${file.fileName}`} aria-valuetext={text} />
+          <span className="muted" role="status" aria-live="polite">Analysing · {text}</span>
+        </span>
+      );
+    }
     case "failed":
       return <span className="file-status"><Badge tone="danger">Failed</Badge> <span className="file-error">{file.errorDetail}</span></span>;
     case "done":

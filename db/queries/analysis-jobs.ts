@@ -89,10 +89,38 @@ export async function countRunningJobs(db: Db, params: { organizationId: string;
 export async function claimAnalysisJob(db: Db, params: { organizationId: string; jobId: string }): Promise<AnalysisJobRow | undefined> {
   const [row] = await db
     .update(analysisJobs)
-    .set({ status: "running", attempts: sql`${analysisJobs.attempts} + 1`, startedAt: sql`now()` })
+    // A retried attempt reads the file from its first page again.
+    .set({ status: "running", attempts: sql`${analysisJobs.attempts} + 1`, startedAt: sql`now()`, pagesDone: null, pagesTotal: null, estimatedEndAt: null })
     .where(unfinishedJob(params))
     .returning();
   return row;
+}
+
+export interface JobProgress {
+  pagesDone: number;
+  pagesTotal: number;
+  estimatedEndAt: Date | null;
+}
+
+/** How far the reader of a running job has got (job-progress.ts throttles these writes). */
+export async function recordJobProgress(db: Db, params: { organizationId: string; jobId: string }, progress: JobProgress): Promise<void> {
+  await db
+    .update(analysisJobs)
+    .set(progress)
+    .where(and(eq(analysisJobs.organizationId, params.organizationId), eq(analysisJobs.id, params.jobId), eq(analysisJobs.status, "running")));
+}
+
+/** The progress of the running jobs that read the given set files. */
+export async function listSetFileProgress(
+  db: Db,
+  params: { organizationId: string; fileIds: string[] },
+): Promise<(JobProgress & { setFileId: string })[]> {
+  if (params.fileIds.length === 0) return [];
+  const rows = await db
+    .select({ setFileId: analysisJobs.setFileId, pagesDone: analysisJobs.pagesDone, pagesTotal: analysisJobs.pagesTotal, estimatedEndAt: analysisJobs.estimatedEndAt })
+    .from(analysisJobs)
+    .where(and(eq(analysisJobs.organizationId, params.organizationId), inArray(analysisJobs.setFileId, params.fileIds), eq(analysisJobs.status, "running")));
+  return rows.flatMap((r) => (r.setFileId && r.pagesDone !== null && r.pagesTotal !== null ? [{ ...r, setFileId: r.setFileId, pagesDone: r.pagesDone, pagesTotal: r.pagesTotal }] : []));
 }
 
 /**

@@ -47,6 +47,11 @@ export const analysisJobs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** While running: pages the reader has read of the file's pages (null until it knows the page count). */
+    pagesDone: integer("pages_done"),
+    pagesTotal: integer("pages_total"),
+    /** When the reading should end at the pace of the pages read so far (null until a page has been read). */
+    estimatedEndAt: timestamp("estimated_end_at", { withTimezone: true }),
   },
   (t) => [
     index("analysis_jobs_status_idx").on(t.status, t.organizationId),

@@ -12,7 +12,7 @@ export { FORMAT_MIME_TYPES, sniffFormat, type DocumentFormat } from "./ingest/sn
 export { extractFields } from "./extract";
 export { containerCheckDigit, isValidContainerNumber } from "./normalize/container";
 export { analyzePages };
-export type { AnalyzeOptions, Box, Evidence, Line, Page, SplitResult, Word } from "./types";
+export type { AnalyzeOptions, Box, Evidence, Line, Page, ReadingProgress, SplitResult, Word } from "./types";
 export {
   DOCUMENT_TYPE_IDS,
   DOCUMENT_TYPES,
@@ -42,6 +42,6 @@ export { pageTextsOf, splitTextOf, type PageText } from "./examine/page-text";
  * fields. Throws AnalysisError for input it cannot analyse.
  */
 export async function analyzeDocument(bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<SplitResult[]> {
-  const pages = await ingestDocument(bytes, { maxPages: options.maxPages });
+  const pages = await ingestDocument(bytes, { maxPages: options.maxPages, onProgress: options.onProgress });
   return analyzePages(pages, options);
 }

@@ -59,6 +59,18 @@ export interface AnalyzeOptions {
   fileName?: string;
   /** More pages than this is refused with limit_exceeded (default DEFAULT_MAX_PAGES, 500). */
   maxPages?: number;
+  /** Told how far reading has got (see ReadingProgress); must not throw. */
+  onProgress?: (progress: ReadingProgress) => void;
+}
+
+/**
+ * How far the reading of one file has got: pages read of the file's pages.
+ * Reported once the page count is known (pages with a text layer count as read
+ * at once), after each scanned page is read by OCR, and when every page is read.
+ */
+export interface ReadingProgress {
+  pagesDone: number;
+  pagesTotal: number;
 }
 
 export type { DocumentTypeId, DocumentTypeLabel };

@@ -2,6 +2,7 @@ import "server-only";
 import { findAnalysis } from "@/db/queries/analyses";
 import { findAnalysisJob } from "@/db/queries/analysis-jobs";
 import type { AnalysisJobRow } from "@/db/schema";
+import { secondsLeft } from "@/lib/jobs/job-progress";
 import { correctedAnalysis, type ApiCorrection } from "@/lib/sets/corrected-analysis";
 import { ANALYSIS_ID_PATTERN } from "./compare-analyses";
 import { ApiError } from "./errors";
@@ -24,11 +25,19 @@ export interface AnalysisStatusBody {
   detail?: string;
   /** For a file of a document set: the values a checker corrected (`result` carries them). */
   corrections?: ApiCorrection[];
+  /** While running, once the reader knows the page count: how far it has got. */
+  progress?: { pages_done: number; pages_total: number; seconds_left: number | null };
 }
 
-export function analysisStatusBody(job: Pick<AnalysisJobRow, "id" | "status" | "errorDetail">, result?: unknown): AnalysisStatusBody {
+type StatusFields = Pick<AnalysisJobRow, "id" | "status" | "errorDetail"> & Partial<Pick<AnalysisJobRow, "pagesDone" | "pagesTotal" | "estimatedEndAt">>;
+
+export function analysisStatusBody(job: StatusFields, result?: unknown, now: Date = new Date()): AnalysisStatusBody {
   if (job.status === "done") return { id: job.id, status: job.status, result };
   if (job.status === "failed") return { id: job.id, status: job.status, detail: job.errorDetail ?? "The analysis failed." };
+  if (job.status === "running" && job.pagesDone != null && job.pagesTotal != null) {
+    const progress = { pages_done: job.pagesDone, pages_total: job.pagesTotal, seconds_left: secondsLeft(job.estimatedEndAt ?? null, now) };
+    return { id: job.id, status: job.status, progress };
+  }
   return { id: job.id, status: job.status };
 }
 

@@ -20,6 +20,22 @@ const STATUS_SCHEMA = {
     status: { type: "string", enum: ["queued", "running", "done", "failed"] },
     result: { $ref: "#/components/schemas/AnalysisResult", description: "When done: exactly the array the synchronous call returns." },
     detail: { type: "string", description: "When failed: why, in the words the synchronous call would have answered." },
+    progress: {
+      type: "object",
+      description:
+        "While running, from the moment the reader knows the file's page count: pages read so far and an estimate of the time left. Pages with a text layer count as read at once; a scanned PDF page counts once OCR has read it (an image file's frames are read in one run, so its count goes from 0 to all).",
+      required: ["pages_done", "pages_total", "seconds_left"],
+      additionalProperties: false,
+      properties: {
+        pages_done: { type: "integer", minimum: 0 },
+        pages_total: { type: "integer", minimum: 0 },
+        seconds_left: {
+          type: ["integer", "null"],
+          minimum: 0,
+          description: "At the pace of the pages read so far (the time to start reading is not counted); null until a page has been read. An estimate: 0 when the pace says it should be done.",
+        },
+      },
+    },
     corrections: {
       type: "array",
       description:
@@ -117,7 +133,7 @@ export function analysisStatusOperation(shared: Record<string, ApiResponseDoc>):
     summary: "Read an analysis",
     description:
       "The status of an analysis of your organization (`queued`, `running`, `done` or `failed`) and, once done, its result: exactly the array analyzeDocument returns. " +
-      "While it is unfinished the response carries `Retry-After` (seconds) as a polling hint. Another organization's id is 404, exactly as an id that does not exist. Polls count against the rate limit.",
+      "While it is unfinished the response carries `Retry-After` (seconds) as a polling hint, and once the reader knows the page count, `progress`: pages read, pages in all, seconds left. Another organization's id is 404, exactly as an id that does not exist. Polls count against the rate limit.",
     security: [{ ApiKey: [] }],
     parameters: [{ name: "id", in: "path", required: true, description: "The analysis id (`x-analysis-id`, or the end of `Location`).", schema: { type: "string" } }],
     responses: {
@@ -128,7 +144,7 @@ export function analysisStatusOperation(shared: Record<string, ApiResponseDoc>):
           "application/json": {
             schema: STATUS_SCHEMA,
             examples: {
-              running: { summary: "still being read", value: { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "running" } },
+              running: { summary: "still being read", value: { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "running", progress: { pages_done: 3, pages_total: 12, seconds_left: 54 } } },
               done: { summary: "done", value: { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "done", result: [{ split: { document_type: "Commercial Invoice", pages: [1] }, extracted: { invoice_number: "INV-2031" } }] } },
               failed: { summary: "failed", value: { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "failed", detail: "The PDF is encrypted; send it without a password." } },
             },

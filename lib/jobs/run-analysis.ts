@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { insertAnalysis } from "@/db/queries/analyses";
-import { claimAnalysisJob, countRunningJobs, lockOrganizationClaims, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { claimAnalysisJob, countRunningJobs, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
 import type { AnalysisJobRow } from "@/db/schema";
@@ -9,6 +9,7 @@ import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
 import { analysisQueue, type QueuedJob } from "./analysis-queue";
 import { announceClaim, announceOutcome } from "./job-events";
+import { progressRecorder } from "./job-progress";
 import { readDocument, type ReadDocument } from "./read-document";
 
 /** ANALYSIS_ORG_MAX_RUNNING, or one less than the readers (at least one): another organization always finds one free. */
@@ -49,7 +50,9 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
   try {
     // A web upload keeps its pages (the set page draws where each value was found); an API input needs only the array.
     const options = { fileName: claimed.inputName ?? "", evidence: claimed.evidence, maxPages: env().MAX_PAGES, tenant: job.organizationId, keepPages: claimed.setFileId !== null };
-    read = await readDocument(bytes, options, pool);
+    // Pages read so far, on the job's row while it runs (the set page and GET /v1/analyses/{id} show them).
+    const progress = progressRecorder((value) => recordJobProgress(db, scope, value), { context: `analysis job ${job.jobId} progress` });
+    read = await readDocument(bytes, { ...options, onProgress: progress.report }, pool).finally(progress.close);
   } catch (error) {
     if (!(error instanceof AnalysisError)) throw error;
     await failAnalysisJob(db, claimed, error.code, error.message);

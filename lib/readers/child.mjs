@@ -33,7 +33,9 @@ process.on("message", async (job) => {
   process.env.TMPDIR = job.tempDir;
   try {
     const module = await import(pathToFileURL(job.module).href);
-    const value = await module[job.exportName](...job.args);
+    // A job that reports progress gets a last argument that sends each report to the parent as it comes.
+    const report = (progress) => process.send({ id: job.id, progress });
+    const value = await module[job.exportName](...job.args, ...(job.reportsProgress ? [report] : []));
     process.send({ id: job.id, ok: true, value });
   } catch (error) {
     // A typed refusal is the file's; anything else is worth a line in the server's log (never in the response),

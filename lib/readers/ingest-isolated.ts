@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { env } from "@/lib/env";
 import { DEFAULT_MAX_HEAP_MB, ProcessPool } from "./pool";
+import type { ReadingProgress } from "../analysis";
 import type { ReaderOptions, ReaderResult } from "./read-in-reader";
 
 /**
@@ -18,6 +19,8 @@ export interface IsolationOptions {
    * QueueFullError when ANALYSIS_QUEUE_MAX documents are waiting.
    */
   bounded?: boolean;
+  /** Hears how far the reader has got (pages read of the file's pages), while it reads. */
+  onProgress?: (progress: ReadingProgress) => void;
 }
 
 const MIB = 2 ** 20;
@@ -67,7 +70,8 @@ export function readIsolated(
   options: ReaderOptions & IsolationOptions,
   pool: ProcessPool = sharedPool(),
 ): Promise<ReaderResult> {
-  const { timeoutMs, tenant, bounded, ...readerOptions } = options;
+  const { timeoutMs, tenant, bounded, onProgress, ...readerOptions } = options;
   const module = join(process.cwd(), READER_MODULE);
-  return pool.run<ReaderResult>({ module, exportName: "readInReader", args: [bytes, readerOptions] }, { timeoutMs, tenant, bounded });
+  const progress = onProgress && ((value: unknown) => onProgress(value as ReadingProgress));
+  return pool.run<ReaderResult>({ module, exportName: "readInReader", args: [bytes, readerOptions] }, { timeoutMs, tenant, bounded, onProgress: progress });
 }

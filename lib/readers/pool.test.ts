@@ -153,6 +153,13 @@ describe("readIsolated", () => {
     expect((await readIsolated(bytes, { ...options, keepPages: true }, pool)).pages).toEqual(pages);
   });
 
+  it("hands the engine's progress reports from the reader to onProgress while it reads", async () => {
+    const bytes = makeDocx([docx.paragraph("COMMERCIAL INVOICE", { size: 18 }), docx.pageBreak(), docx.paragraph("PACKING LIST")]);
+    const reports: unknown[] = [];
+    await readIsolated(bytes, { ...options, keepPages: false, onProgress: (progress) => reports.push(progress) }, pool);
+    expect(reports).toEqual([{ pagesDone: 2, pagesTotal: 2 }]);
+  });
+
   it("rebuilds the child's typed errors", async () => {
     const error = await readIsolated(new TextEncoder().encode("just text"), { ...options, keepPages: false }, pool).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AnalysisError);

@@ -50,6 +50,8 @@ export interface RunOptions {
   tenant?: string;
   /** false: wait however long the queue is (callers that bound their own jobs); default true. */
   bounded?: boolean;
+  /** Receives the job's progress reports: the job's export gets a reporting function as its last argument. */
+  onProgress?: (progress: unknown) => void;
 }
 
 /** One child per core on the 2-core machines this runs on; OCR is CPU-bound. */
@@ -70,6 +72,7 @@ const MAX_RETRY_AFTER_SECONDS = 300;
 interface Waiting {
   job: IsolatedJob;
   timeoutMs: number;
+  onProgress?: (progress: unknown) => void;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -98,14 +101,14 @@ export class ProcessPool {
    * with QueueFullError without being queued.
    */
   run<T>(job: IsolatedJob, options: RunOptions = {}): Promise<T> {
-    const { timeoutMs = this.options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS, tenant = "", bounded = true } = options;
+    const { timeoutMs = this.options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS, tenant = "", bounded = true, onProgress } = options;
     const maxQueue = this.options.maxQueue ?? Infinity;
     const mustWait = this.running >= this.size;
     if (bounded && mustWait && this.queue.length >= maxQueue) {
       return Promise.reject(new QueueFullError(this.retryAfterSeconds()));
     }
     return new Promise<unknown>((resolve, reject) => {
-      this.queue.push(tenant, { job, timeoutMs, resolve, reject });
+      this.queue.push(tenant, { job, timeoutMs, onProgress, resolve, reject });
       this.dispatch();
     }) as Promise<T>;
   }
@@ -235,6 +238,7 @@ export class ProcessPool {
       };
       const onMessage = (message: ChildReply) => {
         if (message.id !== id) return;
+        if (message.progress !== undefined) return void (settled || waiting.onProgress?.(message.progress));
         if (message.ok) return finish(() => waiting.resolve(message.value), true);
         const error = message.error;
         const rebuilt =
@@ -276,7 +280,7 @@ export class ProcessPool {
             killedFor = "timeout";
             killGroup(child);
           }, waiting.timeoutMs);
-          child.send({ id, tempDir, ...waiting.job });
+          child.send({ id, tempDir, reportsProgress: waiting.onProgress !== undefined, ...waiting.job });
         },
         // The exit listener above has already settled the job; this only keeps the rejection handled.
         () => undefined,

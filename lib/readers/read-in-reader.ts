@@ -1,4 +1,4 @@
-import { pageTextsOf, type PageText, ingestDocument, analyzePages, type Page, type SplitResult } from "../analysis";
+import { pageTextsOf, type PageText, ingestDocument, analyzePages, type Page, type ReadingProgress, type SplitResult } from "../analysis";
 
 /**
  * What a reader process does with one document: ingest (parse, OCR) and the
@@ -22,8 +22,9 @@ export interface ReaderResult {
   pages?: Page[];
 }
 
-export async function readInReader(bytes: Uint8Array, options: ReaderOptions): Promise<ReaderResult> {
-  const pages = await ingestDocument(bytes, { maxPages: options.maxPages });
+/** `report`, when the pool passes one, hears the engine's progress (pages read of the file's pages). */
+export async function readInReader(bytes: Uint8Array, options: ReaderOptions, report?: (progress: ReadingProgress) => void): Promise<ReaderResult> {
+  const pages = await ingestDocument(bytes, { maxPages: options.maxPages, onProgress: report });
   const result = analyzePages(pages, { evidence: options.evidence, fileName: options.fileName });
   return {
     result,

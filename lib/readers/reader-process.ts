@@ -26,6 +26,8 @@ export interface ChildReply {
   ok?: boolean;
   ready?: boolean;
   value?: unknown;
+  /** A progress report of the running job (the job goes on). */
+  progress?: unknown;
   error?: { name: string; code?: AnalysisError["code"]; message: string; page?: number };
 }
 

@@ -25,6 +25,8 @@ export function toFileView(
     // A checker's field corrections and review marks are laid over by applyFileReview.
     fieldCorrections: [],
     reviews: [],
+    // The running job's progress is laid over by getSet.
+    progress: null,
   };
 }
 

@@ -1,11 +1,13 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { findAnalysis } from "@/db/queries/analyses";
+import { listSetFileProgress } from "@/db/queries/analysis-jobs";
 import { listDocumentReviews, listFieldCorrections, listFindingDecisions, listSetAuditEvents } from "@/db/queries/set-review";
 import { findDocumentSet } from "@/db/queries/sets";
 import { listSplitCorrections } from "@/db/queries/sets-corrections";
 import { listSetFilePages, listSetFiles } from "@/db/queries/sets-files";
 import type { Page, SplitResult } from "@/lib/analysis";
+import { minutesLeft } from "@/lib/jobs/job-progress";
 import { ServiceError } from "@/lib/services/errors";
 import { applyFileReview, presentationStatusOf, toDecisionView } from "./apply-review";
 import { SET_NOT_FOUND } from "./delete-set";
@@ -37,7 +39,8 @@ export async function getSet(
   const rows = await listSetFiles(db, { ...scope, setId: set.id });
   const done = rows.filter((r) => r.status === "done");
   const fileIds = done.map((r) => r.id);
-  const [pageRows, corrections, fieldCorrections, reviews, decisionRows, events, results] = await Promise.all([
+  const reading = rows.filter((r) => r.status === "analyzing").map((r) => r.id);
+  const [pageRows, corrections, fieldCorrections, reviews, decisionRows, events, results, progress] = await Promise.all([
     listSetFilePages(db, { ...scope, fileIds }),
     listSplitCorrections(db, { ...scope, fileIds }),
     listFieldCorrections(db, { ...scope, fileIds }),
@@ -45,11 +48,13 @@ export async function getSet(
     listFindingDecisions(db, { ...scope, setId: set.id }),
     listSetAuditEvents(db, { ...scope, setId: set.id, limit: SET_HISTORY_LIMIT }),
     Promise.all(done.map((r) => (r.analysisId ? findAnalysis(db, { ...scope, analysisId: r.analysisId }) : undefined))),
+    listSetFileProgress(db, { ...scope, fileIds: reading }),
   ]);
+  const progressByFile = new Map(progress.map((p) => [p.setFileId, { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal, minutesLeft: minutesLeft(p.estimatedEndAt) }]));
   const pagesByFile = new Map(pageRows.map((r) => [r.id, (r.pages ?? []) as Page[]]));
   const resultByFile = new Map(done.map((r, i) => [r.id, (results[i]?.result ?? null) as SplitResult[] | null]));
-  const files = rows.map((row) =>
-    applyFileReview(
+  const files = rows.map((row) => ({
+    ...applyFileReview(
       toFileView(row, {
         pages: pagesByFile.get(row.id) ?? null,
         analysisResult: resultByFile.get(row.id) ?? null,
@@ -58,7 +63,8 @@ export async function getSet(
       fieldCorrections.filter((c) => c.setFileId === row.id),
       reviews.filter((r) => r.setFileId === row.id),
     ),
-  );
+    progress: progressByFile.get(row.id) ?? null,
+  }));
   const settled = rows.every((r) => r.status === "done" || r.status === "failed");
   const presentationDate = set.presentationDate ?? params.today ?? todayIsoDate();
   const decisions = decisionRows.map(toDecisionView);

@@ -45,6 +45,18 @@ export interface SetFileView {
   fieldCorrections: FieldCorrectionView[];
   /** Documents of this file marked reviewed, by split. */
   reviews: ReviewView[];
+  /** While the file is read: pages read of its pages, and the time left at that pace (null until a page is read). */
+  progress: FileProgressView | null;
+}
+
+export interface FileProgressView {
+  pagesDone: number;
+  pagesTotal: number;
+  /**
+   * Whole minutes left (0: under half a minute), the page's own granularity:
+   * a finer count would change on every poll and keep the page polling at its fastest.
+   */
+  minutesLeft: number | null;
 }
 
 /** A value a checker corrected or added: `splits[splitIndex].extracted[field]` holds `value`. */

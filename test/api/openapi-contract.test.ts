@@ -2,6 +2,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyzeDocument } from "@/lib/analysis";
+import { analysisStatusBody } from "@/lib/api/analysis-status";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { env } from "@/lib/env";
 import { generatePacket, PRESENTATION_TYPES } from "@/test/fixtures/generator";
@@ -14,12 +15,15 @@ import { generatePacket, PRESENTATION_TYPES } from "@/test/fixtures/generator";
  */
 type Schema = Record<string, unknown>;
 let schemas: Record<string, Schema>;
+let statusSchema: Schema;
 let answer: unknown[];
 
 beforeAll(async () => {
   // validate() also resolves every $ref; it mutates its input, so it gets its own copy.
-  const validated = (await SwaggerParser.validate(structuredClone(buildOpenApiDocument(env())) as never)) as unknown as { components: { schemas: Record<string, Schema> } };
+  type Validated = { components: { schemas: Record<string, Schema> }; paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }> };
+  const validated = (await SwaggerParser.validate(structuredClone(buildOpenApiDocument(env())) as never)) as unknown as Validated;
   schemas = validated.components.schemas;
+  statusSchema = validated.paths["/v1/analyses/{id}"]!.get.responses["200"]!.content["application/json"]!.schema;
   const packet = await generatePacket({ seed: 11, copies: 1, types: [...PRESENTATION_TYPES, "letter_of_credit"] });
   answer = JSON.parse(JSON.stringify(await analyzeDocument(packet.pdf, { evidence: true })));
 });
@@ -51,6 +55,20 @@ describe("the OpenAPI document and real answers", () => {
       const matching = names.filter((name) => validatorOf(name)(part.split));
       expect(matching, part.split.document_type).toEqual([mapping[part.split.document_type]?.split("/").pop()]);
     }
+  });
+
+  it("describes getAnalysis's answer while running: its progress with and without an estimate", () => {
+    const validate = ajv.compile(statusSchema);
+    const now = new Date("2026-11-26T12:00:00Z");
+    const running = { id: "ana_7Hc2LQ0ZfX4nB9sKdR1mPw", status: "running" as const, errorDetail: null, pagesDone: 3, pagesTotal: 12 };
+    const estimated = analysisStatusBody({ ...running, estimatedEndAt: new Date("2026-11-26T12:01:30Z") }, undefined, now);
+    expect(estimated.progress).toEqual({ pages_done: 3, pages_total: 12, seconds_left: 90 });
+    const first = analysisStatusBody({ ...running, pagesDone: 0, estimatedEndAt: null }, undefined, now);
+    expect(first.progress).toEqual({ pages_done: 0, pages_total: 12, seconds_left: null });
+    for (const body of [estimated, first, analysisStatusBody({ ...running, pagesTotal: null }, undefined, now)]) {
+      expect(validate(body), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    }
+    expect(validate({ ...estimated, progress: { pages_done: 3 } })).toBe(false);
   });
 
   it("refuses an answer whose extracted keys do not belong to its document type", () => {

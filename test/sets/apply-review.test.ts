@@ -14,7 +14,7 @@ function file(): SetFileView {
   });
   return {
     id: "sfl_1", fileName: "a.pdf", sizeBytes: 1, format: "pdf", status: "done", errorDetail: null, pageCount: 3, createdAt: at.toISOString(),
-    pageSizes: [], splits: [split([1], 100), split([2, 3], 200)], corrections: [], fieldCorrections: [], reviews: [],
+    pageSizes: [], splits: [split([1], 100), split([2, 3], 200)], corrections: [], fieldCorrections: [], reviews: [], progress: null,
   };
 }
 

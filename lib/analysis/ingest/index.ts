@@ -1,5 +1,5 @@
 import { AnalysisError } from "../errors";
-import type { Page } from "../types";
+import type { Page, ReadingProgress } from "../types";
 import { cleanPages } from "./clean-text";
 import { ingestDocx } from "./docx";
 import { ingestEml } from "./eml";
@@ -16,6 +16,8 @@ export interface IngestOptions {
   maxPages?: number;
   /** Pixels, decompressed bytes, MIME parts, nesting (see limits.ts); maxPages above wins over limits.maxPages. */
   limits?: Partial<IngestLimits>;
+  /** Told how far reading has got: per scanned PDF page, and once every page is read (see ReadingProgress). */
+  onProgress?: (progress: ReadingProgress) => void;
 }
 
 /**
@@ -24,7 +26,9 @@ export interface IngestOptions {
  * lone surrogate is left in the text (see ./clean-text).
  */
 export async function ingestDocument(bytes: Uint8Array, options: IngestOptions = {}): Promise<Page[]> {
-  return cleanPages(await readPages(bytes, options));
+  const pages = cleanPages(await readPages(bytes, options));
+  options.onProgress?.({ pagesDone: pages.length, pagesTotal: pages.length });
+  return pages;
 }
 
 async function readPages(bytes: Uint8Array, options: IngestOptions): Promise<Page[]> {
@@ -35,7 +39,7 @@ async function readPages(bytes: Uint8Array, options: IngestOptions): Promise<Pag
   switch (format) {
     case "pdf": {
       const { pages, pictureShares } = await readPdf(bytes, { maxPages });
-      return fillScannedPages(bytes, pages, { limits, pictureShares });
+      return fillScannedPages(bytes, pages, { limits, pictureShares, onProgress: options.onProgress });
     }
     case "docx":
       return ingestDocx(bytes, { limits });
@@ -45,7 +49,7 @@ async function readPages(bytes: Uint8Array, options: IngestOptions): Promise<Pag
     case "jpeg":
     case "tiff":
     case "webp":
-      return ingestImage(bytes, format, { limits });
+      return ingestImage(bytes, format, { limits, onProgress: options.onProgress });
     case undefined:
       throw new AnalysisError("unsupported_format", "The file's format is not recognised; send a PDF, Word (DOCX), e-mail (EML) or image (PNG, JPEG, TIFF, WebP) file.");
   }

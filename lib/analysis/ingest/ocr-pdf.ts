@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "../types";
+import type { Page, ReadingProgress } from "../types";
 import type { IngestLimits } from "./limits";
 import { resolveLimits } from "./limits";
 import { rereadTurned, toPages } from "./ocr";
@@ -28,6 +28,8 @@ export interface PdfOcrOptions extends TesseractOptions {
   limits?: Partial<IngestLimits>;
   /** Picture shares of sparse pages already read (readPdf); the others are read by opening the file again. */
   pictureShares?: ReadonlyMap<number, number>;
+  /** Told the pages read so far: of the file (fillScannedPages), of the pages asked for (ocrPdfPages). */
+  onProgress?: (progress: ReadingProgress) => void;
 }
 
 /** Numbers of the pages to OCR: sparse text layer over a picture of most of the page. */
@@ -57,12 +59,15 @@ async function readPictureShares(pdf: Uint8Array, pageNumbers: number[]): Promis
 /** Renders and OCRs the given 1-based pages of a PDF; each Page keeps its number in the file. */
 export async function ocrPdfPages(pdf: Uint8Array, pageNumbers: number[], options: PdfOcrOptions = {}): Promise<Page[]> {
   const limits = resolveLimits(options.limits);
+  let pagesDone = 0;
   const pages = await withRenderedPages(pdf, pageNumbers, { maxPixels: limits.maxPixels, timeoutMs: options.timeoutMs }, async (rendered) => {
     const settings = { ...options, dpi: rendered.dpi };
     const [raw] = await recognizeFile(rendered.file, settings);
     if (!raw) return [];
     const best = await rereadTurned(raw, async () => new Uint8Array(await readFile(rendered.file)), settings);
-    return toPages([best], { firstPageNumber: rendered.number, dpi: rendered.dpi });
+    const read = toPages([best], { firstPageNumber: rendered.number, dpi: rendered.dpi });
+    options.onProgress?.({ pagesDone: ++pagesDone, pagesTotal: pageNumbers.length });
+    return read;
   });
   return pages.flat();
 }
@@ -70,7 +75,12 @@ export async function ocrPdfPages(pdf: Uint8Array, pageNumbers: number[], option
 /** The PDF's pages with every page that needs OCR replaced by its OCR reading. */
 export async function fillScannedPages(pdf: Uint8Array, pages: Page[], options: PdfOcrOptions = {}): Promise<Page[]> {
   const scanned = await findScannedPages(pdf, pages, options.pictureShares);
+  // The pages with a text layer are read already; each scanned page counts once OCR has read it.
+  const alreadyRead = pages.length - scanned.length;
+  const report = options.onProgress;
+  report?.({ pagesDone: alreadyRead, pagesTotal: pages.length });
   if (scanned.length === 0) return pages;
-  const read = new Map((await ocrPdfPages(pdf, scanned, options)).map((page) => [page.number, page]));
+  const onProgress = report && ((ocr: ReadingProgress) => report({ pagesDone: alreadyRead + ocr.pagesDone, pagesTotal: pages.length }));
+  const read = new Map((await ocrPdfPages(pdf, scanned, { ...options, onProgress })).map((page) => [page.number, page]));
   return pages.map((page) => read.get(page.number) ?? page);
 }
