@@ -102,7 +102,9 @@ export class ExtractionContext {
   reference(key: string, labels: readonly string[]): void {
     this.read(key, labels, (f) => {
       const value = cleanValue(f.text.replace(/\s+(?:DATED?|OF|ON)\b.*$/i, "").replace(/\s{2,}.*$/, ""));
-      return /\d/.test(value) && value.length <= 40 ? value.split(" ")[0]!.replace(/[,;]$/, "") : undefined;
+      // A reference starts and ends with a letter or digit: what OCR reads beside it on a scanned form
+      // (an underline as "_", a box edge as "|", a full stop) is not part of it.
+      return /\d/.test(value) && value.length <= 40 ? value.split(" ")[0]!.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "") || undefined : undefined;
     });
   }
 

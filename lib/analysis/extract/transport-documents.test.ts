@@ -183,3 +183,12 @@ describe("bill of lading with a 'Cargo' box", () => {
     expect(values).toMatchObject({ port_of_discharge: "JEDDAH", description_of_goods: "GREEN ARABICA COFFEE" });
   });
 });
+
+describe("a reference read off a scanned form", () => {
+  test("ends at its last letter or digit: the underline or box edge OCR reads after it is not part of it", () => {
+    for (const [printed, expected] of [["MOLU785503112_", "MOLU785503112"], ["MOLU785503112 |", "MOLU785503112"], ["|TCSL200835930.", "TCSL200835930"], ["HLCU-DXB-2291", "HLCU-DXB-2291"]]) {
+      const { values } = extractFields("bill_of_lading", [layoutPage(`BILL OF LADING\nB/L No.: ${printed}\nShipper\n ACME LTD`)]);
+      expect(values.bl_number).toBe(expected);
+    }
+  });
+});
