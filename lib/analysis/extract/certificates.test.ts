@@ -8,6 +8,17 @@ const C1 = `SCNU716357${containerCheckDigit("SCNU716357")}`;
 const C2 = `SCNU607469${containerCheckDigit("SCNU607469")}`;
 
 describe("certificate of origin", () => {
+  test.each([
+    ["a label that names the tariff, its value in the next column", ["HS Tariff Code:        0713.33"]],
+    ["a customs code with its value below", ["Customs Code", "0901.11"]],
+    ["a tariff number with its value below", ["Tariff No.", "0801.31"]],
+    ["the abbreviation alone over its value", ["H.S.", "1207.40"]],
+  ])("HS codes under %s", (_, rows) => {
+    const page = layoutPage(["                        CERTIFICATE OF ORIGIN", "", "Description of Goods:  RED SPLIT LENTILS", ...rows].join("\n"));
+    const code = rows.join(" ").match(/\d{4}\.\d{2}/)![0];
+    expect(extractFields("certificate_of_origin", [page]).values.hs_codes).toEqual([code]);
+  });
+
   test("numbered boxes, goods table, chamber heading and the place-date line", () => {
     const page = layoutPage(
       [

@@ -49,7 +49,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   seal_numbers: ["Seal No", "Seal Nos", "Seal Number", "Seal Numbers", "Seal", "Seals"],
   packages: ["Number of Packages", "No of Packages", "No of Pkgs", "Packages", "Number and kind of packages", "No and kind of packages", "Number of Packages and kind", "Pkgs", "Quantity of Packages", "Packing", "Packed in", "Number and description of packages", "Number and Kind of Packages"],
   description: ["Description of Goods", "Description", "Goods Description", "Description of Packages and Goods", "Goods", "Commodity", "Description of the Goods", "Name of Commodity", "Product", "Description of Goods and/or Services", "Description of Goods and/or", "Kind of Packages; Description of Goods", "Name of produce", "Name of produce and quantity declared", "Marks & Description of Goods", "Product Description", "Cargo Description", "Cargo"],
-  hs_code: ["HS Code", "H.S. Code", "HS", "Tariff", "HS No", "HS Code No", "Tariff Code", "HS Tariff No", "Harmonized Code", "HTS Code", "Customs Tariff"],
+  hs_code: ["HS Code", "H.S. Code", "HS", "H.S.", "Tariff", "HS No", "HS Code No", "Tariff Code", "Tariff No", "HS Tariff No", "HS Tariff Code", "Harmonized Code", "HTS Code", "Customs Tariff", "Customs Tariff Code", "Customs Code", "Commodity Code"],
   gross_weight: ["Gross Weight", "Gross Wt", "G.W.", "GW", "Gross", "Gross Weight (kg)", "Gross Mass"],
   total_gross_weight: ["Total Gross Weight", "Gross Weight Total", "Total G.W.", "Total Gross Wt", "Total Gross"],
   net_weight: ["Net Weight", "Net Wt", "N.W.", "NW", "Net", "Net Mass"],

@@ -19,7 +19,7 @@ const ON_BOARD_LOOKAHEAD = 2;
 /** Lines a list under a label (containers, seals, HS codes) may span. */
 const LIST_LINES = 6;
 
-const HS_LABEL = /(?<![A-Z])(?:H\.?\s?S\.?\s?(?:CODES?|NO\.?|TARIFF(?: NO\.?)?)?|HTS(?: CODE)?|TARIFF(?: CODE| NO\.?| HEADING)?|HARMONI[SZ]ED(?: SYSTEM)?(?: CODE)?|COMMODITY CODE)\s*[:.#]?\s*/g;
+const HS_LABEL = /(?<![A-Z])(?:H\.?\s?S\.?\s?(?:CODES?|NO\.?|TARIFF(?: NO\.?| CODE)?)?|HTS(?: CODE)?|(?:CUSTOMS )?TARIFF(?: CODE| NO\.?| HEADING)?|HARMONI[SZ]ED(?: SYSTEM)?(?: CODE)?|COMMODITY CODE|CUSTOMS CODE)\s*[:.#]?\s*/g;
 const HS_CODE = /(?<![\d.])(\d{4}(?:[.\s-]?\d{2}){1,3}|\d{4}\.\d{2}|\d{6,10})(?![\d])/g;
 const ON_BOARD = /(?:SHIPPED|LADEN|LOADED|PLACED)\s+ON\s+BOARD|ON\s+BOARD\s+(?:DATE|ON)|DATE\s+(?:OF\s+)?(?:LADEN|LOADED|SHIPPED)\s+ON\s+BOARD/;
 const FREIGHT_PHRASE = /FREIGHT\s+(?:PRE-?\s?PAID|COLLECT|PAYABLE\s+AT\s+DESTINATION)|FREIGHT\s*:\s*(?:PRE-?\s?PAID|COLLECT)/;
@@ -95,7 +95,8 @@ export function scanHsCodes(ctx: ExtractionContext, key = "hs_codes"): void {
       const after = line.text.slice(m.index + m[0].length);
       const before = codes.length;
       addFrom(after.split(/\s{2,}|[A-Za-z]{3,}/)[0] ?? "", partOf(line, m.index, line.text.length));
-      if (codes.length === before && after.trim() === "") {
+      // No code after the label on its line: the label's value wherever it is (next column, below, or above a caption).
+      if (codes.length === before) {
         const hit = ctx.doc.hitsByLine[line.id]!.find((h) => h.keys.includes("hs_code"));
         const found = hit ? valueOfHit(ctx.doc, hit, { maxLines: LIST_LINES }) : undefined;
         for (const part of found?.parts ?? []) addFrom(part.line.text.slice(part.start, part.end), part);
