@@ -2,7 +2,6 @@ import type { Db } from "@/db/client";
 import { sharedPool } from "@/lib/readers/ingest-isolated";
 import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
-import { deliverWebhook } from "@/lib/webhooks/deliver";
 import { analysisQueue } from "./analysis-queue";
 import { failAnalysisJob, runAnalysisJob } from "./run-analysis";
 
@@ -32,7 +31,9 @@ export function startAnalysisWorker(db: Db, options: { concurrency: number; pool
         options.concurrency,
         (job) => runAnalysisJob(db, job, options.pool),
         (job, reason) => failAnalysisJob(db, { id: job.jobId, organizationId: job.organizationId }, "internal", reason),
-        (job, attempt) => deliverWebhook(db, job, attempt),
+        // Loaded on first delivery: the delivery is server-only code (the guarded fetcher), and
+        // scripts and benches that only import the queue run without the react-server condition.
+        (job, attempt) => import("@/lib/webhooks/deliver").then(({ deliverWebhook }) => deliverWebhook(db, job, attempt)),
       ),
     );
     started.catch(() => workers.delete(db));

@@ -8,5 +8,3 @@ export { recordAnalysis, type RecordAnalysisInput } from "./record-analysis";
 export { OPERATOR } from "./operator";
 export { revokeApiKey } from "./revoke-api-key";
 export { requireAdmin } from "./authorize";
-export { rotateWebhookSecret, type RotatedWebhookSecret } from "./rotate-webhook-secret";
-export { describeWebhookSecret, type WebhookSecretSummary } from "./describe-webhook-secret";

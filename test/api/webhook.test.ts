@@ -9,7 +9,8 @@ import { analyzeRequest } from "@/lib/api/analyze";
 import { withApiKey } from "@/lib/api/handler";
 import { setUrlFetchOverridesForTests } from "@/lib/api/url-fetch";
 import { resetEnvForTests } from "@/lib/env";
-import { createApiKey, OPERATOR, rotateWebhookSecret } from "@/lib/services";
+import { createApiKey, OPERATOR } from "@/lib/services";
+import { rotateWebhookSecret } from "@/lib/services/rotate-webhook-secret";
 import { analyzeForm, analyzeRequest as request, invoicePages, makePdf } from "../support/api-fixtures";
 import { seedOrganization, testDatabases } from "../support/databases";
 

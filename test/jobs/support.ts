@@ -15,7 +15,7 @@ export interface WorkerProcess {
 
 /** Runs `npm run worker` (scripts/worker.ts) as its own OS process; resolves once it says it is ready. */
 export function startWorkerProcess(env: Record<string, string | undefined>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, "scripts/worker.ts")], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,7 @@
 import { withAdminRoute } from "@/lib/auth/route-handler";
-import { describeWebhookSecret, rotateWebhookSecret } from "@/lib/services";
+// Imported by file, not from the services index: they derive secrets (server-only), and the CLIs import the index.
+import { describeWebhookSecret } from "@/lib/services/describe-webhook-secret";
+import { rotateWebhookSecret } from "@/lib/services/rotate-webhook-secret";
 
 /** GET /api/admin/webhook-secret — whether the organization has a webhook secret, its start and date; never the secret. */
 export const GET = withAdminRoute(async (_request, { db, session }) => {
