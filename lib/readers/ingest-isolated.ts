@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { env } from "@/lib/env";
+import { type JobModule, jobOf } from "./job-module";
 import { DEFAULT_MAX_HEAP_MB, ProcessPool } from "./pool";
 import type { ReadingProgress } from "../analysis";
 import type { ReaderOptions, ReaderResult } from "./read-in-reader";
@@ -24,15 +25,18 @@ export interface IsolationOptions {
 }
 
 const MIB = 2 ** 20;
+
 /**
  * Ingestion and the pipeline together; it imports the ingest module, so preloading it loads both.
  * Resolved from the project root: the working directory of `next start`, tsx and Vitest alike.
  */
-const READER_MODULE = "lib/readers/read-in-reader.ts";
+function readerModule(): JobModule<typeof import("./read-in-reader")> {
+  return { path: join(process.cwd(), "lib/readers/read-in-reader.ts") };
+}
 
 /** What a reader loads before it says it is ready (pools of tests and tools pass it too). */
 export function readerPreload(): string[] {
-  return [join(process.cwd(), READER_MODULE)];
+  return [readerModule().path];
 }
 
 /** One pool per server process, kept on globalThis so that Next's dev reloads reuse it. */
@@ -71,7 +75,6 @@ export function readIsolated(
   pool: ProcessPool = sharedPool(),
 ): Promise<ReaderResult> {
   const { timeoutMs, tenant, bounded, onProgress, ...readerOptions } = options;
-  const module = join(process.cwd(), READER_MODULE);
   const progress = onProgress && ((value: unknown) => onProgress(value as ReadingProgress));
-  return pool.run<ReaderResult>({ module, exportName: "readInReader", args: [bytes, readerOptions] }, { timeoutMs, tenant, bounded, onProgress: progress });
+  return pool.run(jobOf(readerModule(), "readInReader", bytes, readerOptions), { timeoutMs, tenant, bounded, onProgress: progress });
 }

@@ -18,11 +18,13 @@ export { QueueFullError };
  * be bounded (a job beyond the bound is refused at once with QueueFullError
  * instead of waiting behind an ever longer line).
  */
-export interface IsolatedJob {
-  /** Absolute path of the module to import in the child (a .ts source file). */
+export interface IsolatedJob<Result = unknown> {
+  /** Absolute path of the module to import in the child (a .ts source file); jobOf builds it from a typed JobModule. */
   module: string;
   exportName: string;
   args: unknown[];
+  /** Never set: the type of what the job returns, for run. */
+  result?: Result;
 }
 
 export interface PoolOptions {
@@ -100,7 +102,7 @@ export class ProcessPool {
    * (the default) that would find `maxQueue` jobs already waiting is refused
    * with QueueFullError without being queued.
    */
-  run<T>(job: IsolatedJob, options: RunOptions = {}): Promise<T> {
+  run<T>(job: IsolatedJob<T>, options: RunOptions = {}): Promise<T> {
     const { timeoutMs = this.options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS, tenant = "", bounded = true, onProgress } = options;
     const maxQueue = this.options.maxQueue ?? Infinity;
     const mustWait = this.running >= this.size;
