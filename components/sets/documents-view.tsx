@@ -6,25 +6,8 @@ import { Alert, Button, EmptyState, fetchJson } from "@/components/ui";
 import type { SplitCorrection } from "@/lib/sets/split-layout";
 import type { SetFileView, SetView } from "@/lib/sets/types";
 import { SplitDetail } from "./split-detail";
+import type { Selection } from "./selection";
 import { SplitGroup } from "./split-group";
-
-export interface Selection {
-  fileId: string;
-  splitIndex: number;
-  /** The page to show (a finding's page, or a clicked thumbnail). */
-  page?: number;
-  /** The field whose evidence is highlighted. */
-  field?: string;
-}
-
-export function contentUrl(setId: string, fileId: string): string {
-  return `/api/sets/${encodeURIComponent(setId)}/files/${encodeURIComponent(fileId)}/content`;
-}
-
-/** A page drawn from the text the engine read, for files the browser cannot draw (Word, e-mail, TIFF). */
-export function pageSheetUrl(setId: string, fileId: string, page: number): string {
-  return `/api/sets/${encodeURIComponent(setId)}/files/${encodeURIComponent(fileId)}/pages/${page}`;
-}
 
 /** Splits of every analysed file on the left, the selected split's fields and page on the right. */
 export function DocumentsView({ view, selection, onSelect }: { view: SetView; selection: Selection | null; onSelect: (s: Selection | null) => void }) {

@@ -5,7 +5,7 @@ import type { SplitResult } from "@/lib/analysis";
 import { DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, idOfLabel } from "@/lib/analysis/schema";
 import type { SplitCorrection } from "@/lib/sets/split-layout";
 import type { SetFileView } from "@/lib/sets/types";
-import { contentUrl, pageSheetUrl } from "./documents-view";
+import { contentUrl, pageSheetUrl } from "./file-urls";
 import { formatPages } from "./format";
 import { PageImage } from "./page-image";
 
