@@ -9,7 +9,8 @@ import { parseArgs } from "node:util";
 import { getDb, type Db } from "@/db/client";
 import { findApiKeyOrganizationId } from "@/db/queries/api-keys";
 import type { ApiKeyKind } from "@/db/schema";
-import { createApiKey, findOrganizationBySlug, listApiKeys, revokeApiKey, ServiceError, OPERATOR } from "@/lib/services";
+import { ApiError } from "@/lib/errors";
+import { createApiKey, findOrganizationBySlug, listApiKeys, revokeApiKey, OPERATOR } from "@/lib/services";
 import { runCli, UsageError } from "./run-cli";
 
 const USAGE = `usage:
@@ -71,7 +72,7 @@ async function revoke(keyId: string): Promise<void> {
   // The operator acts across organizations, so the key's own organization scopes the revocation.
   const organizationId = await findApiKeyOrganizationId(db, keyId);
   if (!organizationId || !(await revokeApiKey(db, { revokedBy: OPERATOR, organizationId, keyId }))) {
-    throw new ServiceError("not_found", `no active API key with id ${keyId}`);
+    throw new ApiError("not_found", `no active API key with id ${keyId}`);
   }
   console.log(`Revoked ${keyId}; it is refused from its next request.`);
 }
@@ -80,7 +81,7 @@ async function requireOrganization(db: Db, slug: string | undefined) {
   if (!slug) throw new UsageError("--org is required");
   const organization = await findOrganizationBySlug(db, slug);
   if (!organization) {
-    throw new ServiceError("not_found", `organization ${slug} not found (create it with: npm run users -- create --org ${slug} ...)`);
+    throw new ApiError("not_found", `organization ${slug} not found (create it with: npm run users -- create --org ${slug} ...)`);
   }
   return organization;
 }

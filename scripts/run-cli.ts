@@ -1,5 +1,5 @@
 import { closeDb } from "@/db/client";
-import { ServiceError } from "@/lib/services";
+import { ApiError } from "@/lib/errors";
 
 /** A mistake in the command line: printed with the usage text. */
 export class UsageError extends Error {}
@@ -10,7 +10,7 @@ export function runCli(main: (argv: string[]) => Promise<void>, usage: string): 
     .catch((error: unknown) => {
       process.exitCode = 1;
       if (error instanceof UsageError) console.error(`error: ${error.message}\n${usage}`);
-      else if (error instanceof ServiceError) console.error(`error: ${error.message}`);
+      else if (error instanceof ApiError) console.error(`error: ${error.message}`);
       else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
         console.error(`error: ${error.message}\n${usage}`);
       } else console.error(error);

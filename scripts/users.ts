@@ -10,7 +10,8 @@
 import { parseArgs } from "node:util";
 import { getDb, type Db } from "@/db/client";
 import { findUserByEmail } from "@/db/queries/users";
-import { createUser, findOrganizationBySlug, ServiceError } from "@/lib/services";
+import { ApiError } from "@/lib/errors";
+import { createUser, findOrganizationBySlug } from "@/lib/services";
 import { OPERATOR } from "@/lib/services/operator";
 import { removeMember } from "@/lib/services/remove-member";
 import { resetMemberPassword } from "@/lib/services/reset-member-password";
@@ -69,9 +70,9 @@ async function main(argv: string[]): Promise<void> {
   if (!email || !org) throw new UsageError("--email and --org are required");
   const db = await getDb();
   const organization = await findOrganizationBySlug(db, org);
-  if (!organization) throw new ServiceError("not_found", `no organization ${org}`);
+  if (!organization) throw new ApiError("not_found", `no organization ${org}`);
   const user = await findUserByEmail(db, email.trim().toLowerCase());
-  if (!user) throw new ServiceError("not_found", `no user ${email}`);
+  if (!user) throw new ApiError("not_found", `no user ${email}`);
   console.log(await act(db, { organizationId: organization.id, userId: user.id, email: user.email, org: organization.slug }));
 }
 

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { createFirstAdmin } from "@/lib/services/create-first-admin";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 
 export interface OnboardingState {
   error?: string;
@@ -26,7 +26,7 @@ export async function createFirstAdminAction(_previous: OnboardingState, form: F
   try {
     await createFirstAdmin(await getDb(), { organizationName, email, password, setupToken });
   } catch (error) {
-    if (error instanceof ServiceError) return { error: sentenceOf(error.message), values };
+    if (error instanceof ApiError) return { error: sentenceOf(error.message), values };
     throw error;
   }
   redirect("/signin?created=1");

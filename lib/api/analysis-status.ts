@@ -5,7 +5,7 @@ import type { AnalysisJobRow } from "@/db/schema";
 import { secondsLeft } from "@/lib/jobs/job-progress";
 import { correctedAnalysis, type ApiCorrection } from "@/lib/sets/corrected-analysis";
 import { ANALYSIS_ID_PATTERN } from "./compare-analyses";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import type { KeyedContext } from "./handler";
 import { ANALYSES_PATH } from "./openapi-analyses";
 /** How soon a client polling an unfinished analysis should ask again, seconds. */

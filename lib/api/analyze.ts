@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { declaredPartType, findIdempotentJob, precheckAdmission, resultOf, submitOnce, waitForAnalysis, type DeclaredType } from "@/lib/jobs";
 import { analysisLocation, analysisStatusBody } from "./analysis-status";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { idempotencyKeyOf } from "./idempotency";
 import type { KeyedContext } from "./handler";
 import { MULTIPART_OVERHEAD_BYTES, readAnalyzeForm, type AnalyzeInput } from "./multipart";
@@ -29,7 +29,7 @@ function evidenceOption(request: Request): boolean {
   const value = new URL(request.url).searchParams.get("evidence");
   if (value === null) return false;
   const flag = EVIDENCE_VALUES[value];
-  if (flag === undefined) throw new ApiError("bad_request", `The evidence parameter must be true or false, not "${value}".`);
+  if (flag === undefined) throw new ApiError("invalid_input", `The evidence parameter must be true or false, not "${value}".`);
   return flag;
 }
 
@@ -55,7 +55,7 @@ async function receiveDocument(input: AnalyzeInput): Promise<IncomingDocument> {
 async function checkCallback(db: KeyedContext["db"], organizationId: string, text: string): Promise<string> {
   const url = checkCallbackUrl(text);
   if (!(await findWebhookSecret(db, { organizationId }))) {
-    throw new ApiError("bad_request", "A callback_url needs the organization's webhook secret to sign with: an admin creates it in the web app (Admin → Webhooks).");
+    throw new ApiError("invalid_input", "A callback_url needs the organization's webhook secret to sign with: an admin creates it in the web app (Admin → Webhooks).");
   }
   return url;
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { findAnalysis } from "@/db/queries/analyses";
 import { splitTextOf, type PageText, type ExaminedDocument } from "@/lib/analysis";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 export const ANALYSIS_ID_FIELD = "analysis_id";
 /** Most stored analyses one compare may name: a bank set is a credit and a dozen documents, rarely more. */
@@ -61,9 +61,9 @@ export function checkAnalysisIds(values: string[]): string[] {
   return values.map((raw) => {
     const id = raw.trim();
     if (!ANALYSIS_ID_PATTERN.test(id)) {
-      throw new ApiError("bad_request", `The ${ANALYSIS_ID_FIELD} "${raw.slice(0, 40)}" is not an analysis id (ana_ followed by 22 letters and digits).`);
+      throw new ApiError("invalid_input", `The ${ANALYSIS_ID_FIELD} "${raw.slice(0, 40)}" is not an analysis id (ana_ followed by 22 letters and digits).`);
     }
-    if (seen.has(id)) throw new ApiError("bad_request", `The ${ANALYSIS_ID_FIELD} ${id} is given twice.`);
+    if (seen.has(id)) throw new ApiError("invalid_input", `The ${ANALYSIS_ID_FIELD} ${id} is given twice.`);
     seen.add(id);
     return id;
   });

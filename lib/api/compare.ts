@@ -1,12 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { AnalysisJobRow } from "@/db/schema";
-import { ExaminationError, isIsoDate, examineFiles, type AnalyzeFile, type PresentedFile, AnalysisError } from "@/lib/analysis";
+import { isIsoDate, examineFiles, type AnalyzeFile, type PresentedFile, AnalysisError } from "@/lib/analysis";
 import { env } from "@/lib/env";
 import { checkDocument, findIdempotentJob, IdempotencyConflictError, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
 import { consumeRateLimit, limitForKind, organizationBucket } from "./rate-limit";
 import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES } from "./compare-analyses";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import type { KeyedContext } from "./handler";
 import { idempotencyKeyOf } from "./idempotency";
 import { MULTIPART_OVERHEAD_BYTES } from "./multipart";
@@ -33,7 +33,7 @@ function todayUtc(): string {
 function presentationDateOf(value: string | undefined): string {
   if (value === undefined) return todayUtc();
   if (!isIsoDate(value.trim())) {
-    throw new ApiError("bad_request", `The ${PRESENTATION_DATE_FIELD} must be a date written YYYY-MM-DD, not "${value}".`);
+    throw new ApiError("invalid_input", `The ${PRESENTATION_DATE_FIELD} must be a date written YYYY-MM-DD, not "${value}".`);
   }
   return value.trim();
 }
@@ -184,7 +184,7 @@ async function examineRequest(request: Request, { db, key }: Pick<KeyedContext, 
   );
   const presentationDate = presentationDateOf(form.fields.get(PRESENTATION_DATE_FIELD));
   const ids = checkAnalysisIds(form.lists.get(ANALYSIS_ID_FIELD) ?? []);
-  if (form.files.length === 0 && ids.length === 0) throw new ApiError("bad_request", `The form has no file and no analysis_id; ${FORM_HINT}.`);
+  if (form.files.length === 0 && ids.length === 0) throw new ApiError("invalid_input", `The form has no file and no analysis_id; ${FORM_HINT}.`);
   form.files.forEach(checkFileBytes);
   const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(form, ids, presentationDate) } : undefined;
   // A replay is answered from the first request's jobs: nothing is queued or charged again.
@@ -196,10 +196,6 @@ async function examineRequest(request: Request, { db, key }: Pick<KeyedContext, 
   // (a hostile file is killed at its time or memory cap, 422 naming it); a full queue is 503.
   const jobs = replayed ?? (await submitFiles(db, key, form.files, idempotency));
   const analyze = analyzerOf(db, key.organizationId, form.files, jobs);
-  try {
-    return Response.json(await examineFiles(form.files, presentationDate, { analysed, analyze }));
-  } catch (error) {
-    if (error instanceof ExaminationError) throw new ApiError("unprocessable", error.message);
-    throw error;
-  }
+  // A presentation the engine cannot examine (ExaminationError) is a 422, as the route wrapper maps it.
+  return Response.json(await examineFiles(form.files, presentationDate, { analysed, analyze }));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { lookup } from "node:dns/promises";
 import { Agent, buildConnector } from "undici";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { ipLiteralOf, isPublicAddress } from "./public-address";
 
 /** Every address a host name resolves to (A and AAAA). */
@@ -32,13 +32,13 @@ async function vetTarget(protocol: string, host: string, hostname: string, optio
   const literal = ipLiteralOf(hostname);
   if (literal !== undefined) {
     if (!isPublicAddress(literal)) {
-      throw new ApiError("bad_request", `The url's host ${hostname} is not a public internet address.`);
+      throw new ApiError("invalid_input", `The url's host ${hostname} is not a public internet address.`);
     }
     return literal;
   }
   // One answer whether the name has no address or a non-public one: two answers would let a caller
   // map the internal DNS (which internal names exist) through this server.
-  const refusal = new ApiError("bad_request", `The url's host ${hostname} does not resolve to a public internet address.`);
+  const refusal = new ApiError("invalid_input", `The url's host ${hostname} does not resolve to a public internet address.`);
   let addresses: string[];
   try {
     addresses = await options.resolve(hostname);

@@ -1,13 +1,12 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
 import { UNKNOWN_ADDRESS, clientIpOf } from "@/lib/auth/client-ip";
 import { verifyApiKeyFrom, type VerifiedApiKey, type VerifyFailureReason } from "@/lib/keys";
-import { ApiError, responseOfError } from "./errors";
+import { ApiError } from "@/lib/errors";
+import { type Authenticate, withRoute } from "@/lib/http/route";
 import { consumeRateLimit, DEFAULT_WINDOW_SECONDS, limitForKind, organizationBucket, rateLimitHeaders } from "./rate-limit";
 
 export const API_KEY_HEADER = "x-api-key";
-export const REQUEST_ID_HEADER = "x-request-id";
 
 export interface KeyedContext {
   db: Db;
@@ -38,53 +37,43 @@ export const UNAUTHORIZED_DETAILS: Record<VerifyFailureReason, string> = {
   expired: "This sandbox API key has expired (sandbox keys last 28 days): ask the operator for a new key.",
 };
 
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
+/**
+ * The keyed API's caller, in this order: key (revocation and expiry included;
+ * failed look-ups throttled per client address) → rate limit. Every answer
+ * to a valid key carries the RateLimit and RateLimit-Policy headers.
+ */
+function authenticateKey(deps: HandlerDeps): Authenticate<{ db: Db; key: VerifiedApiKey }> {
+  return async (request, response) => {
+    const db = await deps.openDb();
+    const address = clientIpOf(request.headers);
+    const verified = await verifyApiKeyFrom(db, request.headers.get(API_KEY_HEADER), address === UNKNOWN_ADDRESS ? null : address, { now: deps.now?.() });
+    if (!verified.ok && verified.reason === "throttled") {
+      throw new ApiError(
+        "rate_limited",
+        `Too many requests with an invalid API key from this address; retry after ${verified.retryAfterSeconds} s.`,
+        { "Retry-After": String(verified.retryAfterSeconds) },
+      );
+    }
+    if (!verified.ok) throw new ApiError("unauthorized", UNAUTHORIZED_DETAILS[verified.reason]);
+    const { key } = verified;
+    // One bucket per organization and key kind: issuing more keys does not buy more throughput.
+    const limit = await consumeRateLimit(db, {
+      bucket: organizationBucket(key.organizationId, key.kind),
+      limit: limitForKind(key.kind),
+      windowSeconds: DEFAULT_WINDOW_SECONDS,
+    });
+    for (const [name, value] of Object.entries(rateLimitHeaders(limit, key.kind))) response.headers.set(name, value);
+    if (!limit.allowed) {
+      throw new ApiError(
+        "rate_limited",
+        `Rate limit of ${limit.limit} requests per ${limit.windowSeconds} s exceeded for this organization's ${key.kind} keys; retry after ${limit.retryAfterSeconds} s.`,
+      );
+    }
+    return { db, key };
+  };
 }
 
-/**
- * The one wrapper every keyed API route goes through, in this order: request
- * id → key (revocation and expiry included; failed look-ups throttled per
- * client address) → rate limit → handler → one
- * catch. Every response carries the request id; every response to a valid key
- * carries the RateLimit and RateLimit-Policy headers.
- */
+/** The wrapper of every keyed API route (lib/http/route, authenticated by API key). */
 export function withApiKey(handle: KeyedHandler, deps: HandlerDeps): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const requestId = randomUUID();
-    let limitHeaders: Record<string, string> = {};
-    let response: Response;
-    try {
-      const db = await deps.openDb();
-      const address = clientIpOf(request.headers);
-      const verified = await verifyApiKeyFrom(db, request.headers.get(API_KEY_HEADER), address === UNKNOWN_ADDRESS ? null : address, { now: deps.now?.() });
-      if (!verified.ok && verified.reason === "throttled") {
-        throw new ApiError(
-          "rate_limited",
-          `Too many requests with an invalid API key from this address; retry after ${verified.retryAfterSeconds} s.`,
-          { "Retry-After": String(verified.retryAfterSeconds) },
-        );
-      }
-      if (!verified.ok) throw new ApiError("unauthorized", UNAUTHORIZED_DETAILS[verified.reason]);
-      const { key } = verified;
-      // One bucket per organization and key kind: issuing more keys does not buy more throughput.
-      const limit = await consumeRateLimit(db, {
-        bucket: organizationBucket(key.organizationId, key.kind),
-        limit: limitForKind(key.kind),
-        windowSeconds: DEFAULT_WINDOW_SECONDS,
-      });
-      limitHeaders = rateLimitHeaders(limit, key.kind);
-      if (!limit.allowed) {
-        throw new ApiError(
-          "rate_limited",
-          `Rate limit of ${limit.limit} requests per ${limit.windowSeconds} s exceeded for this organization's ${key.kind} keys; retry after ${limit.retryAfterSeconds} s.`,
-        );
-      }
-      response = await handle(request, { db, key, requestId });
-    } catch (error) {
-      response = responseOfError(error, requestId);
-    }
-    return withHeaders(response, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId });
-  };
+  return withRoute(authenticateKey(deps))(handle);
 }

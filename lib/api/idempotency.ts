@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 /** Printable ASCII, as the IETF Idempotency-Key draft's examples; long enough for a UUID or a client's own scheme. */
@@ -10,7 +10,7 @@ export function idempotencyKeyOf(request: Request): string | undefined {
   const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
   if (key === null) return undefined;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new ApiError("bad_request", "The Idempotency-Key header must be 1 to 255 printable ASCII characters (a UUID is a good choice).");
+    throw new ApiError("invalid_input", "The Idempotency-Key header must be 1 to 255 printable ASCII characters (a UUID is a good choice).");
   }
   return key;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { concatBytes } from "./bytes";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { malformed, megabytes, MULTIPART_OVERHEAD_BYTES, openParser, pumpForm, requireMultipart, UNNAMED_UPLOAD } from "./multipart";
 
 /** What a caller sent to compare: the files in form order, the text fields by name, repeatable fields' values in form order. */
@@ -61,7 +61,7 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
   let listValues = 0;
   await pumpForm(body, parser, { maxBodyBytes, tooLarge: totalTooLarge }, (fail) => {
     parser.on("file", (name, stream, info) => {
-      if (name !== FILE_FIELD) fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${hint}.`));
+      if (name !== FILE_FIELD) fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${hint}.`));
       const file = { name: info.filename || UNNAMED_UPLOAD, chunks: [] as Buffer[] };
       files.push(file);
       stream.on("data", (chunk: Buffer) => file.chunks.push(chunk));
@@ -69,18 +69,18 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
       stream.on("error", (error: Error) => fail(malformed(error)));
     });
     parser.on("field", (name, value, info) => {
-      if (name === FILE_FIELD) fail(new ApiError("bad_request", "The file field must be a file upload, not text."));
-      else if (!limits.fieldNames.has(name) && !listNames.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${hint}.`));
-      else if (info.valueTruncated) fail(new ApiError("bad_request", `The ${name} field is longer than ${limits.maxFieldLength} characters.`));
+      if (name === FILE_FIELD) fail(new ApiError("invalid_input", "The file field must be a file upload, not text."));
+      else if (!limits.fieldNames.has(name) && !listNames.has(name)) fail(new ApiError("invalid_input", `Unexpected form field "${name}"; ${hint}.`));
+      else if (info.valueTruncated) fail(new ApiError("invalid_input", `The ${name} field is longer than ${limits.maxFieldLength} characters.`));
       else if (listNames.has(name)) {
-        if (++listValues > maxListValues) fail(new ApiError("bad_request", `Send at most ${maxListValues} ${[...listNames].join(" or ")} values per request.`));
+        if (++listValues > maxListValues) fail(new ApiError("invalid_input", `Send at most ${maxListValues} ${[...listNames].join(" or ")} values per request.`));
         else lists.set(name, [...(lists.get(name) ?? []), value]);
-      } else if (fields.has(name)) fail(new ApiError("bad_request", `The ${name} field is given twice.`));
+      } else if (fields.has(name)) fail(new ApiError("invalid_input", `The ${name} field is given twice.`));
       else fields.set(name, value);
     });
-    parser.on("filesLimit", () => fail(new ApiError("bad_request", `Send at most ${limits.maxFiles} files per request.`)));
-    parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${hint}.`)));
-    parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${hint}.`)));
+    parser.on("filesLimit", () => fail(new ApiError("invalid_input", `Send at most ${limits.maxFiles} files per request.`)));
+    parser.on("fieldsLimit", () => fail(new ApiError("invalid_input", `Too many form fields; ${hint}.`)));
+    parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${hint}.`)));
   });
   return { files: files.map((f) => ({ name: f.name, bytes: concatBytes(f.chunks) })), fields, lists };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import busboy from "busboy";
 import { concatBytes } from "./bytes";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 /** What a caller sent: exactly one of the two document fields, and where to post the outcome if it asked. */
 export type AnalyzeInput = ({ kind: "file"; name: string; bytes: Uint8Array; mimeType?: string } | { kind: "url"; url: string }) & { callbackUrl?: string };
@@ -23,7 +23,7 @@ export const UNNAMED_UPLOAD = "upload";
 const FORM_HINT = "send multipart/form-data with a file field (the document) or a url field (its address)";
 
 export function malformed(error: Error): ApiError {
-  return new ApiError("bad_request", `The multipart body is malformed (${error.message}).`);
+  return new ApiError("invalid_input", `The multipart body is malformed (${error.message}).`);
 }
 
 export function megabytes(bytes: number): string {
@@ -42,7 +42,7 @@ export function requireMultipart(
     throw new ApiError("unsupported_media_type", `The request body is ${contentType || "missing its Content-Type"}; ${hint}.`);
   }
   if (Number(request.headers.get("content-length")) > maxBodyBytes) throw tooLarge;
-  if (!request.body) throw new ApiError("bad_request", `The request has no body; ${hint}.`);
+  if (!request.body) throw new ApiError("invalid_input", `The request has no body; ${hint}.`);
   return { contentType, body: request.body };
 }
 
@@ -50,7 +50,7 @@ export function openParser(contentType: string, limits: busboy.Limits, hint: str
   try {
     return busboy({ headers: { "content-type": contentType }, limits: { headerPairs: MAX_PART_HEADER_PAIRS, ...limits } });
   } catch {
-    throw new ApiError("bad_request", `The multipart Content-Type has no boundary; ${hint}.`);
+    throw new ApiError("invalid_input", `The multipart Content-Type has no boundary; ${hint}.`);
   }
 }
 
@@ -125,7 +125,7 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
   let callbackUrl: string | undefined;
   await pumpForm(body, parser, { maxBodyBytes, tooLarge }, (fail) => {
     parser.on("file", (name, stream, info) => {
-      if (name !== "file") fail(new ApiError("bad_request", `Unexpected file field "${name}"; ${FORM_HINT}.`));
+      if (name !== "file") fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${FORM_HINT}.`));
       const chunks: Buffer[] = [];
       file = { name: info.filename || UNNAMED_UPLOAD, chunks, mimeType: info.mimeType };
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -133,26 +133,26 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
       stream.on("error", (error: Error) => fail(malformed(error)));
     });
     parser.on("field", (name, value, info) => {
-      if (!FIELD_NAMES.has(name)) fail(new ApiError("bad_request", `Unexpected form field "${name}"; ${FORM_HINT}.`));
-      else if (name === "file") fail(new ApiError("bad_request", "The file field must be a file upload, not text."));
-      else if (info.valueTruncated) fail(new ApiError("bad_request", `The ${name} is longer than ${MAX_URL_LENGTH} characters.`));
+      if (!FIELD_NAMES.has(name)) fail(new ApiError("invalid_input", `Unexpected form field "${name}"; ${FORM_HINT}.`));
+      else if (name === "file") fail(new ApiError("invalid_input", "The file field must be a file upload, not text."));
+      else if (info.valueTruncated) fail(new ApiError("invalid_input", `The ${name} is longer than ${MAX_URL_LENGTH} characters.`));
       else if (name === CALLBACK_URL_FIELD) callbackUrl = value.trim();
       else url = value;
     });
-    parser.on("filesLimit", () => fail(new ApiError("bad_request", "Send one file per request.")));
-    parser.on("fieldsLimit", () => fail(new ApiError("bad_request", `Too many form fields; ${FORM_HINT}.`)));
-    parser.on("partsLimit", () => fail(new ApiError("bad_request", `Too many form parts; ${FORM_HINT}.`)));
+    parser.on("filesLimit", () => fail(new ApiError("invalid_input", "Send one file per request.")));
+    parser.on("fieldsLimit", () => fail(new ApiError("invalid_input", `Too many form fields; ${FORM_HINT}.`)));
+    parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${FORM_HINT}.`)));
   });
   const input = inputOf(file, url);
   return callbackUrl === undefined ? input : { ...input, callbackUrl };
 }
 
 function inputOf(file: { name: string; chunks: Buffer[]; mimeType?: string } | undefined, url: string | undefined): AnalyzeInput {
-  if (file && url !== undefined) throw new ApiError("bad_request", "Send either a file or a url, not both.");
+  if (file && url !== undefined) throw new ApiError("invalid_input", "Send either a file or a url, not both.");
   if (file) return { kind: "file", name: file.name, bytes: concatBytes(file.chunks), mimeType: file.mimeType };
   if (url !== undefined) {
-    if (url.trim() === "") throw new ApiError("bad_request", "The url field is empty; give the document's address.");
+    if (url.trim() === "") throw new ApiError("invalid_input", "The url field is empty; give the document's address.");
     return { kind: "url", url: url.trim() };
   }
-  throw new ApiError("bad_request", `The form has neither a file nor a url; ${FORM_HINT}.`);
+  throw new ApiError("invalid_input", `The form has neither a file nor a url; ${FORM_HINT}.`);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 const BYTES_PER_MB = 2 ** 20;
 /** Uploads finish within seconds; a refused client should come back soon, not pile up. */

@@ -2,7 +2,7 @@ import "server-only";
 import { fetch, type Response as UndiciResponse } from "undici";
 import { FORMAT_MIME_TYPES } from "@/lib/analysis";
 import { concatBytes } from "./bytes";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { createGuardedAgent, resolveWithDns, type ResolveHost } from "./guarded-agent";
 import { ipLiteralOf, isPublicAddress } from "./public-address";
 
@@ -62,20 +62,20 @@ function parseUrl(text: string, role = "url field", example = "https://example.c
   try {
     return new URL(text);
   } catch {
-    throw new ApiError("bad_request", `The ${role} is not a valid absolute URL (e.g. ${example}).`);
+    throw new ApiError("invalid_input", `The ${role} is not a valid absolute URL (e.g. ${example}).`);
   }
 }
 
 /** The rules a URL can be held to before any connection: scheme, credentials, port. */
 function checkUrl(url: URL, role: string): void {
   if (!ALLOWED_PROTOCOLS.has(url.protocol)) {
-    throw new ApiError("bad_request", `The ${role} must use http or https, not ${url.protocol.slice(0, -1)}.`);
+    throw new ApiError("invalid_input", `The ${role} must use http or https, not ${url.protocol.slice(0, -1)}.`);
   }
   if (url.username !== "" || url.password !== "") {
-    throw new ApiError("bad_request", `The ${role} must not contain a user name or password.`);
+    throw new ApiError("invalid_input", `The ${role} must not contain a user name or password.`);
   }
   if (!ALLOWED_PORTS.has(url.port) && url.origin !== testOverrides.trustedOrigin) {
-    throw new ApiError("bad_request", `The ${role} must use port 80 or 443, not ${url.port}.`);
+    throw new ApiError("invalid_input", `The ${role} must use port 80 or 443, not ${url.port}.`);
   }
 }
 
@@ -89,7 +89,7 @@ function nextHop(from: URL, location: string | null): URL {
   }
   checkUrl(target, "url's redirect target");
   if (from.protocol === "https:" && target.protocol === "http:") {
-    throw new ApiError("bad_request", "The url redirected from https to http; only https targets are followed from https.");
+    throw new ApiError("invalid_input", "The url redirected from https to http; only https targets are followed from https.");
   }
   return target;
 }

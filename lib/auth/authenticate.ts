@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findUserByEmail } from "@/db/queries/users";
-import { hashPassword, PASSWORD_MAX_LENGTH, ServiceError, verifyPassword } from "@/lib/services";
+import { ApiError } from "@/lib/errors";
+import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from "@/lib/services";
 import { setChosenPassword } from "@/lib/services/change-password";
 import { findHomeOrganizationId } from "./session-lookup";
 import { consumeLoginAttempt, LOGIN_THROTTLE, type LoginThrottlePolicy, rememberSignInAddress } from "./login-throttle";
@@ -65,7 +66,7 @@ export async function authenticateCredentials(
     try {
       await setChosenPassword(db, { userId: user.id, organizationId, newPassword: input.newPassword, oldPassword: password });
     } catch (error) {
-      if (error instanceof ServiceError) return { ok: false, reason: "new_password_invalid", detail: error.message };
+      if (error instanceof ApiError) return { ok: false, reason: "new_password_invalid", detail: error.message };
       throw error;
     }
   }

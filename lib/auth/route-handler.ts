@@ -1,71 +1,42 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
 import { withOrganizationScope } from "@/db/organization-scope";
-import { logError } from "@/lib/log";
-import { ServiceError, type ServiceErrorCode } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
+import { type Authenticate, type RouteHandler, withRoute } from "@/lib/http/route";
 import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute, type SessionUser } from "./session";
-
-const STATUS_BY_SERVICE_CODE: Record<ServiceErrorCode, number> = {
-  invalid_input: 400,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-};
 
 const MUTATING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export interface SessionRouteContext<Params> {
+export interface SessionCaller {
   session: SessionUser;
   db: Db;
-  params: Params;
 }
 
-export type SessionRouteHandler<Params> = (request: Request, context: SessionRouteContext<Params>) => Promise<Response>;
-
-/** What Next passes a route handler as its second argument. */
-type NextRouteContext<Params> = { params: Promise<Params> };
+export type SessionRouteHandler<Params> = RouteHandler<SessionCaller, Params>;
 
 /**
- * The wrapper for cookie-authenticated route handlers, in this order:
- * session (re-read from the database; 401/403) → same-origin check on
- * mutating methods (403) → handler → one catch that turns a ServiceError into
- * its status with `{"detail"}` and anything else into a 500 naming a request
- * id, never a stack trace or SQL.
+ * The caller of a cookie-authenticated route: the session (re-read from the
+ * database; 401/403), then, on mutating methods, the same-origin check (403).
+ * The organization always comes from the session, never from the request.
  */
-function withSessionRoute<Params>(
-  guard: (request: Request) => Promise<SessionUser | Response>,
-  handler: SessionRouteHandler<Params>,
-  scopeReads = false,
-): (request: Request, context: NextRouteContext<Params>) => Promise<Response> {
-  return async (request, context) => {
-    const requestId = randomUUID();
-    try {
-      const session = await guard(request);
-      if (session instanceof Response) return session;
-      if (MUTATING_METHODS.has(request.method)) {
-        const refused = assertSameOrigin(request);
-        if (refused) return refused;
-      }
-      const db = await getDb();
-      const params = await context.params;
-      if (scopeReads && request.method === "GET") {
-        return await withOrganizationScope(db, session.organizationId, (tx) => handler(request, { session, db: tx, params }));
-      }
-      return await handler(request, { session, db, params });
-    } catch (error) {
-      if (error instanceof ServiceError) {
-        return Response.json({ detail: error.message }, { status: STATUS_BY_SERVICE_CODE[error.code] });
-      }
-      logError(`[request ${requestId}] internal error`, error);
-      return Response.json({ detail: `Internal error (request id ${requestId}).` }, { status: 500, headers: { "x-request-id": requestId } });
+function authenticateSession(guard: (request: Request) => Promise<SessionUser | Response>): Authenticate<SessionCaller> {
+  return async (request) => {
+    const session = await guard(request);
+    if (session instanceof Response) return session;
+    if (MUTATING_METHODS.has(request.method)) {
+      const refused = assertSameOrigin(request);
+      if (refused) return refused;
     }
+    return { session, db: await getDb() };
   };
 }
 
+const memberRoute = withRoute(authenticateSession(requireMemberForRoute));
+const adminRoute = withRoute(authenticateSession(requireAdminForRoute));
+
 /** For handlers any signed-in member may call. */
 export function withMemberRoute<Params = Record<string, never>>(handler: SessionRouteHandler<Params>) {
-  return withSessionRoute(requireMemberForRoute, handler);
+  return memberRoute(handler);
 }
 
 /**
@@ -76,14 +47,17 @@ export function withMemberRoute<Params = Record<string, never>>(handler: Session
  * must look across organizations (a reset checks the person's other memberships).
  */
 export function withAdminRoute<Params = Record<string, never>>(handler: SessionRouteHandler<Params>) {
-  return withSessionRoute(requireAdminForRoute, handler, true);
+  return adminRoute<Params>((request, context) => {
+    if (request.method !== "GET") return handler(request, context);
+    return withOrganizationScope(context.db, context.session.organizationId, (tx) => handler(request, { ...context, db: tx }));
+  });
 }
 
-/** The JSON body of a request; a ServiceError (400) when it is not JSON. */
+/** The JSON body of a request; an ApiError (400) when it is not JSON. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   try {
     return await request.json();
   } catch {
-    throw new ServiceError("invalid_input", "The request body must be JSON.");
+    throw new ApiError("invalid_input", "The request body must be JSON.");
   }
 }

@@ -6,7 +6,8 @@ import { getOrganizationById } from "@/db/queries/organizations";
 import { findMembership, findUserByEmail, insertMembership, insertUser } from "@/db/queries/users";
 import type { MembershipRole } from "@/db/schema";
 import { requireAdmin } from "./authorize";
-import { isUniqueViolation, ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
+import { isUniqueViolation } from "./unique-violation";
 import { hashPassword } from "./password-hash";
 import { passwordSchema } from "./password-policy";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -41,14 +42,14 @@ export async function addMember(
 ): Promise<AddedMember> {
   const params = parseInput(AddMemberInput, input);
   await requireAdmin(db, { organizationId: params.organizationId, userId: params.addedBy });
-  if (!(await getOrganizationById(db, params.organizationId))) throw new ServiceError("not_found", "Organization not found.");
+  if (!(await getOrganizationById(db, params.organizationId))) throw new ApiError("not_found", "Organization not found.");
   // Hashed whether or not it is used, so both paths take as long; before the transaction, not inside it.
   const passwordHash = await hashPassword(params.password);
   try {
     return await db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, params.email);
       if (existing && (await findMembership(tx, { organizationId: params.organizationId, userId: existing.id }))) {
-        throw new ServiceError("conflict", "This person is already a member of this organization.");
+        throw new ApiError("conflict", "This person is already a member of this organization.");
       }
       const user = existing ?? (await insertUser(tx, { id: newId("usr"), email: params.email, passwordHash }));
       const membership = await insertMembership(tx, { userId: user.id, organizationId: params.organizationId, role: params.role });
@@ -63,7 +64,7 @@ export async function addMember(
     });
   } catch (error) {
     // Two admins adding the same new e-mail at once: the loser retries as the existing-account case.
-    if (isUniqueViolation(error)) throw new ServiceError("conflict", "This person was added by someone else just now: reload the list.");
+    if (isUniqueViolation(error)) throw new ApiError("conflict", "This person was added by someone else just now: reload the list.");
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { insertAuditEvent } from "@/db/queries/audit-events";
 import { lockAdmins, lockMembership, setMembershipRole } from "@/db/queries/memberships";
 import type { MembershipRole } from "@/db/schema";
 import { requireAdmin } from "./authorize";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { organizationIdSchema, parseInput } from "./validation";
 
 const ChangeMemberRoleInput = z.object({
@@ -30,10 +30,10 @@ export async function changeMemberRole(
     const admins = await lockAdmins(tx, { organizationId: params.organizationId, enabledOnly: true });
     const target = await lockMembership(tx, { organizationId: params.organizationId, userId: params.userId });
     // Another organization's user looks exactly like no user at all.
-    if (!target) throw new ServiceError("not_found", "Member not found.");
+    if (!target) throw new ApiError("not_found", "Member not found.");
     if (target.role === params.role) return { userId: params.userId, role: params.role, changed: false };
     if (target.role === "admin" && !target.disabledAt && admins.length <= 1) {
-      throw new ServiceError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
+      throw new ApiError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
     }
     await setMembershipRole(tx, { organizationId: params.organizationId, userId: params.userId, role: params.role });
     await insertAuditEvent(tx, {

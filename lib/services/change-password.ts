@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findPasswordHash, replacePasswordHash } from "@/db/queries/users";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "./password-hash";
 import { passwordSchema } from "./password-policy";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -26,9 +26,9 @@ export async function changePassword(
 ): Promise<void> {
   const params = parseInput(ChangePasswordInput, input);
   const passwordHash = await findPasswordHash(db, { userId: params.userId });
-  if (passwordHash === undefined) throw new ServiceError("not_found", "User not found.");
+  if (passwordHash === undefined) throw new ApiError("not_found", "User not found.");
   if (!(await verifyPassword(passwordHash, params.currentPassword))) {
-    throw new ServiceError("invalid_input", "The current password is incorrect.");
+    throw new ApiError("invalid_input", "The current password is incorrect.");
   }
   await setChosenPassword(db, { userId: params.userId, organizationId: params.organizationId, newPassword: params.newPassword, oldPassword: params.currentPassword });
 }
@@ -43,7 +43,7 @@ export async function setChosenPassword(
   params: { userId: string; organizationId: string; newPassword: string; oldPassword: string },
 ): Promise<void> {
   const newPassword = parseInput(passwordSchema("newPassword"), params.newPassword);
-  if (newPassword === params.oldPassword) throw new ServiceError("invalid_input", "newPassword must differ from the current password.");
+  if (newPassword === params.oldPassword) throw new ApiError("invalid_input", "newPassword must differ from the current password.");
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await replacePasswordHash(tx, { userId: params.userId, passwordHash, changeRequired: false });

@@ -7,7 +7,7 @@ import { getOrganizationById } from "@/db/queries/organizations";
 import type { ApiKeyKind } from "@/db/schema";
 import { digestApiKey, generateApiKey, parseApiKey } from "@/lib/keys/format";
 import { requireAdmin } from "./authorize";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { OPERATOR } from "./operator";
 import { API_KEY_NAME_MAX_LENGTH, organizationIdSchema, parseInput } from "./validation";
 
@@ -40,7 +40,7 @@ export async function createApiKey(
   return db.transaction(async (tx) => {
     if (params.createdBy !== OPERATOR) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.createdBy });
     if (!(await getOrganizationById(tx, params.organizationId))) {
-      throw new ServiceError("not_found", "Organization not found.");
+      throw new ApiError("not_found", "Organization not found.");
     }
     const key = generateApiKey(params.kind);
     const parsed = parseApiKey(key);

@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { lockFirstRun } from "@/db/queries/users";
 import { discardSetupToken, isSetupToken } from "@/lib/auth/setup-token";
 import { createUser, type CreatedUser } from "./create-user";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { hasAnyUser } from "./has-any-user";
 
 const SLUG_MAX_LENGTH = 63;
@@ -20,14 +20,14 @@ export async function createFirstAdmin(
   input: { organizationName: string; email: string; password: string; setupToken: string },
 ): Promise<CreatedUser> {
   if (!isSetupToken(input.setupToken)) {
-    throw new ServiceError("forbidden", "setupToken: enter the setup token that `npm start` printed (or the SETUP_TOKEN the operator set)");
+    throw new ApiError("forbidden", "setupToken: enter the setup token that `npm start` printed (or the SETUP_TOKEN the operator set)");
   }
   const organizationName = input.organizationName.trim();
-  if (!organizationName) throw new ServiceError("invalid_input", "organizationName: enter your organization's name");
+  if (!organizationName) throw new ApiError("invalid_input", "organizationName: enter your organization's name");
   const created = await db.transaction(async (tx) => {
     await lockFirstRun(tx);
     if (await hasAnyUser(tx)) {
-      throw new ServiceError("conflict", "This installation already has users: ask an administrator for an account.");
+      throw new ApiError("conflict", "This installation already has users: ask an administrator for an account.");
     }
     return createUser(tx, {
       email: input.email,

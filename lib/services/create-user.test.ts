@@ -7,7 +7,7 @@ import { findMembership, findUserByEmail } from "@/db/queries/users";
 import { organizations } from "@/db/schema";
 import { TEST_PASSWORD, testDatabases, uniqueSlug } from "@/test/support/databases";
 import { createUser } from "./create-user";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { findOrganizationBySlug } from "./find-organization-by-slug";
 import { OPERATOR } from "./operator";
 import { verifyPassword } from "./password-hash";
@@ -61,7 +61,7 @@ describe.each(testDatabases())("createUser on $name", (database) => {
     const slug = uniqueSlug("users");
     await createUser(db, { actor: OPERATOR, email: `dup@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" });
     const again = createUser(db, { actor: OPERATOR, email: `DUP@${slug}.test`, password: TEST_PASSWORD, orgSlug: slug, role: "admin" });
-    await expect(again).rejects.toThrow(ServiceError);
+    await expect(again).rejects.toThrow(ApiError);
     await expect(again).rejects.toMatchObject({ code: "conflict" });
   });
 

@@ -5,7 +5,8 @@ import { insertAuditEvent } from "@/db/queries/audit-events";
 import { ensureOrganization } from "@/db/queries/organizations";
 import { findUserByEmail, insertMembership, insertUser } from "@/db/queries/users";
 import type { MembershipRole, Organization } from "@/db/schema";
-import { isUniqueViolation, ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
+import { isUniqueViolation } from "./unique-violation";
 import { hashPassword } from "./password-hash";
 import { passwordSchema } from "./password-policy";
 import { ORGANIZATION_SLUG_PATTERN, parseInput } from "./validation";
@@ -72,6 +73,6 @@ export async function createUser(
   }
 }
 
-function duplicateEmail(): ServiceError {
-  return new ServiceError("conflict", "A user with this email already exists.");
+function duplicateEmail(): ApiError {
+  return new ApiError("conflict", "A user with this email already exists.");
 }

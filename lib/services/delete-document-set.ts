@@ -4,7 +4,7 @@ import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findDocumentSet } from "@/db/queries/sets";
 import { findMembership } from "@/db/queries/users";
 import { deleteSet, SET_NOT_FOUND } from "@/lib/sets/delete-set";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 /**
  * Deletes a document set for a member of its organization: allowed to the
@@ -16,11 +16,11 @@ export async function deleteDocumentSet(db: Db, params: { organizationId: string
   const { organizationId, setId, deletedBy } = params;
   await db.transaction(async (tx) => {
     const set = await findDocumentSet(tx, { organizationId, setId });
-    if (!set) throw new ServiceError("not_found", SET_NOT_FOUND);
+    if (!set) throw new ApiError("not_found", SET_NOT_FOUND);
     const membership = await findMembership(tx, { organizationId, userId: deletedBy });
-    if (!membership) throw new ServiceError("not_found", SET_NOT_FOUND);
+    if (!membership) throw new ApiError("not_found", SET_NOT_FOUND);
     if (membership.role !== "admin" && set.createdBy !== deletedBy) {
-      throw new ServiceError("forbidden", "Only the member who created this set or an administrator can delete it.");
+      throw new ApiError("forbidden", "Only the member who created this set or an administrator can delete it.");
     }
     // deleteSet's own transaction becomes a savepoint inside this one: the audit row and the deletion commit together.
     await deleteSet(tx, { organizationId, setId });

@@ -1,6 +1,5 @@
 export { createApiKey, SANDBOX_KEY_LIFETIME_MS, type CreatedApiKey } from "./create-api-key";
 export { createUser, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type CreatedUser } from "./create-user";
-export { ServiceError, type ServiceErrorCode } from "./errors";
 export { findOrganizationBySlug } from "./find-organization-by-slug";
 export { listApiKeys, type ApiKeyStatus, type ApiKeySummary } from "./list-api-keys";
 export { hashPassword, PASSWORD_HASH_OPTIONS, verifyPassword } from "./password-hash";

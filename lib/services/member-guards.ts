@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { lockAdmins, lockMembership } from "@/db/queries/memberships";
 import type { Membership } from "@/db/schema";
 import { requireAdmin } from "./authorize";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { OPERATOR } from "./operator";
 
 /**
@@ -16,8 +16,8 @@ export async function lockMemberForOffboarding(tx: Db, params: { organizationId:
   if (params.actor !== OPERATOR) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.actor });
   const admins = await lockAdmins(tx, { organizationId: params.organizationId, enabledOnly: true });
   const target = await lockMembership(tx, { organizationId: params.organizationId, userId: params.userId });
-  if (!target) throw new ServiceError("not_found", "Member not found.");
+  if (!target) throw new ApiError("not_found", "Member not found.");
   const lastAdmin = target.role === "admin" && !target.disabledAt && admins.length <= 1;
-  if (lastAdmin) throw new ServiceError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
+  if (lastAdmin) throw new ApiError("conflict", "An organization needs at least one administrator: make someone else an administrator first.");
   return target;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { deleteMembership } from "@/db/queries/users";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { lockMemberForOffboarding } from "./member-guards";
 import { organizationIdSchema, parseInput } from "./validation";
 
@@ -19,7 +19,7 @@ const RemoveMemberInput = z.object({
  */
 export async function removeMember(db: Db, input: { organizationId: string; userId: string; removedBy: string }): Promise<void> {
   const params = parseInput(RemoveMemberInput, input);
-  if (params.userId === params.removedBy) throw new ServiceError("conflict", "You cannot remove yourself: ask another administrator.");
+  if (params.userId === params.removedBy) throw new ApiError("conflict", "You cannot remove yourself: ask another administrator.");
   await db.transaction(async (tx) => {
     const target = await lockMemberForOffboarding(tx, { organizationId: params.organizationId, userId: params.userId, actor: params.removedBy });
     await deleteMembership(tx, { organizationId: params.organizationId, userId: params.userId });

@@ -5,7 +5,7 @@ import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findMembership, replacePasswordHash } from "@/db/queries/users";
 import { hasMembershipElsewhere } from "@/db/queries/memberships";
 import { requireAdmin } from "./authorize";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { OPERATOR } from "./operator";
 import { hashPassword } from "./password-hash";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -36,15 +36,15 @@ export async function resetMemberPassword(
   const params = parseInput(ResetMemberPasswordInput, input);
   const byOperator = params.resetBy === OPERATOR;
   if (!byOperator) await requireAdmin(db, { organizationId: params.organizationId, userId: params.resetBy });
-  if (params.userId === params.resetBy) throw new ServiceError("conflict", "Change your own password on your account page.");
+  if (params.userId === params.resetBy) throw new ApiError("conflict", "Change your own password on your account page.");
   const temporaryPassword = randomBytes(TEMPORARY_PASSWORD_BYTES).toString("base64url");
   const passwordHash = await hashPassword(temporaryPassword);
   await db.transaction(async (tx) => {
     // Another organization's user looks exactly like no user at all.
-    if (!(await findMembership(tx, params))) throw new ServiceError("not_found", "Member not found.");
+    if (!(await findMembership(tx, params))) throw new ApiError("not_found", "Member not found.");
     if (!byOperator) {
       if (await hasMembershipElsewhere(tx, { organizationId: params.organizationId, userId: params.userId })) {
-        throw new ServiceError("conflict", "This person's account is also used in another organization: they can change their password themselves, or an operator can reset it.");
+        throw new ApiError("conflict", "This person's account is also used in another organization: they can change their password themselves, or an operator can reset it.");
       }
     }
     await replacePasswordHash(tx, { userId: params.userId, passwordHash, changeRequired: true });

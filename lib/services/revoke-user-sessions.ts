@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findMembership, markSessionsRevoked } from "@/db/queries/users";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { OPERATOR } from "./operator";
 import { organizationIdSchema, parseInput } from "./validation";
 
@@ -24,11 +24,11 @@ export async function revokeUserSessions(db: Db, input: { organizationId: string
   await db.transaction(async (tx) => {
     if (params.revokedBy !== params.userId && params.revokedBy !== OPERATOR) {
       const actor = await findMembership(tx, { organizationId: params.organizationId, userId: params.revokedBy });
-      if (actor?.role !== "admin") throw new ServiceError("forbidden", "Only an administrator of this organization can end another member's sessions.");
+      if (actor?.role !== "admin") throw new ApiError("forbidden", "Only an administrator of this organization can end another member's sessions.");
     }
     // Another organization's user looks exactly like no user at all.
     if (!(await findMembership(tx, { organizationId: params.organizationId, userId: params.userId }))) {
-      throw new ServiceError("not_found", "Member not found.");
+      throw new ApiError("not_found", "Member not found.");
     }
     await markSessionsRevoked(tx, { userId: params.userId });
     await insertAuditEvent(tx, {

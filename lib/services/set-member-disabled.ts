@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { markSessionsRevoked, setMembershipDisabled } from "@/db/queries/users";
-import { ServiceError } from "./errors";
+import { ApiError } from "@/lib/errors";
 import { lockMemberForOffboarding } from "./member-guards";
 import { organizationIdSchema, parseInput } from "./validation";
 
@@ -25,7 +25,7 @@ export async function setMemberDisabled(
   input: { organizationId: string; userId: string; disabled: boolean; changedBy: string },
 ): Promise<{ userId: string; disabled: boolean; changed: boolean }> {
   const params = parseInput(SetMemberDisabledInput, input);
-  if (params.userId === params.changedBy) throw new ServiceError("conflict", "You cannot disable yourself: ask another administrator.");
+  if (params.userId === params.changedBy) throw new ApiError("conflict", "You cannot disable yourself: ask another administrator.");
   return db.transaction(async (tx) => {
     const target = await lockMemberForOffboarding(tx, { organizationId: params.organizationId, userId: params.userId, actor: params.changedBy });
     if (Boolean(target.disabledAt) === params.disabled) return { userId: params.userId, disabled: params.disabled, changed: false };

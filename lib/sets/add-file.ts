@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { findDocumentSet } from "@/db/queries/sets";
 import { insertSetFile, listSetFiles } from "@/db/queries/sets-files";
 import { analysisQueue, checkDocument, enqueueStoredFile, wakeWorkers, type DeclaredType } from "@/lib/jobs";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 import { SET_NOT_FOUND } from "./delete-set";
 import { newId } from "@/db/ids";
 import { databaseFileStore, type FileStore } from "./storage";
@@ -34,9 +34,9 @@ export async function addFile(
   const queue = await analysisQueue(db);
   const row = await db.transaction(async (tx) => {
     const scope = { organizationId: params.organizationId, setId: params.setId };
-    if (!(await findDocumentSet(tx, scope))) throw new ServiceError("not_found", SET_NOT_FOUND);
+    if (!(await findDocumentSet(tx, scope))) throw new ApiError("not_found", SET_NOT_FOUND);
     if ((await listSetFiles(tx, scope)).length >= MAX_FILES_PER_SET) {
-      throw new ServiceError("conflict", `A set holds at most ${MAX_FILES_PER_SET} files; start a new set for more.`);
+      throw new ApiError("conflict", `A set holds at most ${MAX_FILES_PER_SET} files; start a new set for more.`);
     }
     await reserveStorage(tx, { organizationId: params.organizationId, bytes: params.bytes.length });
     const storageKey = newId("blob");

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { insertDocumentReview, insertFieldCorrection } from "@/db/queries/set-review";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 import { parseInput } from "@/lib/services/validation";
 import { pagesKeyOf } from "./apply-review";
 import { fieldKindOf, normalizeFieldValue } from "./field-values";
@@ -34,14 +34,14 @@ interface Scope {
 async function analysedFile(tx: Db, params: Scope): Promise<SetFileView> {
   const view = await getSet(tx, params);
   const file = view.files.find((f) => f.id === params.fileId);
-  if (!file) throw new ServiceError("not_found", FILE_NOT_FOUND);
-  if (file.status !== "done") throw new ServiceError("conflict", "The file has not been analysed yet; correct its values once its analysis is done.");
+  if (!file) throw new ApiError("not_found", FILE_NOT_FOUND);
+  if (file.status !== "done") throw new ApiError("conflict", "The file has not been analysed yet; correct its values once its analysis is done.");
   return file;
 }
 
 function splitOf(file: SetFileView, index: number) {
   const split = file.splits[index];
-  if (!split) throw new ServiceError("invalid_input", `splitIndex: there is no document ${index + 1}; the file has ${file.splits.length}.`);
+  if (!split) throw new ApiError("invalid_input", `splitIndex: there is no document ${index + 1}; the file has ${file.splits.length}.`);
   return split;
 }
 
@@ -59,7 +59,7 @@ export async function correctField(db: Db, params: Scope & { input: unknown }): 
     const kind = fieldKindOf(split.split.document_type, input.field);
     const previous = file.fieldCorrections.find((c) => c.splitIndex === input.splitIndex && c.field === input.field);
     if ((input.value === null || input.value === undefined) && !previous) {
-      throw new ServiceError("invalid_input", `value: give ${input.field} a value.`);
+      throw new ApiError("invalid_input", `value: give ${input.field} a value.`);
     }
     const value = input.value === null || input.value === undefined ? null : normalizeFieldValue(kind, input.field, input.value);
     const original = previous ? previous.original : (split.extracted[input.field] ?? null);

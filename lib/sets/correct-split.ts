@@ -5,7 +5,7 @@ import { findAnalysis } from "@/db/queries/analyses";
 import { findLatestSplitCorrection, insertSplitCorrection } from "@/db/queries/sets-corrections";
 import { findSetFile } from "@/db/queries/sets-files";
 import { DOCUMENT_TYPE_IDS, type Page, type SplitResult } from "@/lib/analysis";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 import { parseInput } from "@/lib/services/validation";
 import { newId } from "@/db/ids";
 import { applyCorrection, extractLayout, layoutOf, type LayoutSplit, type SplitCorrection } from "./split-layout";
@@ -34,10 +34,10 @@ export async function correctSplit(
   const scope = { organizationId: params.organizationId };
   return db.transaction(async (tx) => {
     const file = await findSetFile(tx, params);
-    if (!file) throw new ServiceError("not_found", FILE_NOT_FOUND);
+    if (!file) throw new ApiError("not_found", FILE_NOT_FOUND);
     const analysis = file.analysisId ? await findAnalysis(tx, { ...scope, analysisId: file.analysisId }) : undefined;
     if (file.status !== "done" || !analysis || !file.pages) {
-      throw new ServiceError("conflict", "The file has not been analysed yet; correct its splits once its analysis is done.");
+      throw new ApiError("conflict", "The file has not been analysed yet; correct its splits once its analysis is done.");
     }
     const original = layoutOf(analysis.result as SplitResult[]);
     const latest = await findLatestSplitCorrection(tx, { ...scope, fileId: file.id });

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { insertFindingDecision } from "@/db/queries/set-review";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 import { parseInput } from "@/lib/services/validation";
 import { getSet } from "./get-set";
 
@@ -31,9 +31,9 @@ export async function decideFinding(
   const input = parseInput(DecisionInput, params.input);
   await db.transaction(async (tx) => {
     const view = await getSet(tx, params);
-    if (!view.examination) throw new ServiceError("conflict", "The set has not been examined yet; decide on findings once every file is analysed.");
+    if (!view.examination) throw new ApiError("conflict", "The set has not been examined yet; decide on findings once every file is analysed.");
     const finding = view.examination.findings.find((f) => f.key === input.findingKey);
-    if (!finding) throw new ServiceError("conflict", "The set's examination has no such finding any more; reload the set.");
+    if (!finding) throw new ApiError("conflict", "The set's examination has no such finding any more; reload the set.");
     await insertFindingDecision(tx, {
       id: newId("dec"),
       organizationId: params.organizationId,

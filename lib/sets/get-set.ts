@@ -7,8 +7,8 @@ import { findDocumentSet } from "@/db/queries/sets";
 import { listSplitCorrections } from "@/db/queries/sets-corrections";
 import { listSetFilePages, listSetFiles } from "@/db/queries/sets-files";
 import type { Page, SplitResult } from "@/lib/analysis";
+import { ApiError } from "@/lib/errors";
 import { minutesLeft } from "@/lib/jobs/job-progress";
-import { ServiceError } from "@/lib/services/errors";
 import { applyFileReview, presentationStatusOf, toDecisionView } from "./apply-review";
 import { SET_NOT_FOUND } from "./delete-set";
 import { examineSet } from "./examine-set";
@@ -34,7 +34,7 @@ export async function getSet(
   params: { organizationId: string; setId: string; today?: string },
 ): Promise<SetView> {
   const set = await findDocumentSet(db, params);
-  if (!set) throw new ServiceError("not_found", SET_NOT_FOUND);
+  if (!set) throw new ApiError("not_found", SET_NOT_FOUND);
   const scope = { organizationId: params.organizationId };
   const rows = await listSetFiles(db, { ...scope, setId: set.id });
   const done = rows.filter((r) => r.status === "done");

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { findSetFileStorage } from "@/db/queries/sets-files";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 import { databaseFileStore, type FileStore } from "./storage";
 
 /** The bytes of one uploaded file, as stored, with its sniffed format. */
@@ -12,6 +12,6 @@ export async function readFileContent(
 ): Promise<{ bytes: Uint8Array; format: string; fileName: string }> {
   const file = await findSetFileStorage(db, params);
   const bytes = file && (await store.get({ organizationId: params.organizationId, storageKey: file.storageKey }));
-  if (!file || !bytes) throw new ServiceError("not_found", "No such file in this set.");
+  if (!file || !bytes) throw new ApiError("not_found", "No such file in this set.");
   return { bytes, format: file.format, fileName: file.fileName };
 }

@@ -7,7 +7,7 @@
 import type { Page, SplitResult } from "@/lib/analysis";
 import { extractFields } from "@/lib/analysis/extract";
 import { DOCUMENT_TYPE_IDS, type DocumentTypeId, idOfLabel, labelOf } from "@/lib/analysis/schema";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 
 export interface LayoutSplit {
   document_type: DocumentTypeId;
@@ -32,7 +32,7 @@ export function layoutOf(splits: SplitResult[]): LayoutSplit[] {
 
 function splitAt(layout: LayoutSplit[], index: number): LayoutSplit {
   const split = layout[index];
-  if (!split) throw new ServiceError("invalid_input", `There is no split ${index + 1}; the file has ${layout.length}.`);
+  if (!split) throw new ApiError("invalid_input", `There is no split ${index + 1}; the file has ${layout.length}.`);
   return split;
 }
 
@@ -44,23 +44,23 @@ export function applyCorrection(current: LayoutSplit[], correction: SplitCorrect
     case "retype": {
       const split = splitAt(current, correction.splitIndex);
       if (split.document_type === correction.documentType) {
-        throw new ServiceError("invalid_input", `Split ${correction.splitIndex + 1} is already a ${labelOf(correction.documentType)}.`);
+        throw new ApiError("invalid_input", `Split ${correction.splitIndex + 1} is already a ${labelOf(correction.documentType)}.`);
       }
       return current.map((s, i) => (i === correction.splitIndex ? { ...s, document_type: correction.documentType } : s));
     }
     case "split": {
       const index = current.findIndex((s) => s.pages.includes(correction.page));
-      if (index < 0) throw new ServiceError("invalid_input", `The file has no page ${correction.page}.`);
+      if (index < 0) throw new ApiError("invalid_input", `The file has no page ${correction.page}.`);
       const split = current[index]!;
       if (split.pages[0] === correction.page) {
-        throw new ServiceError("invalid_input", `Page ${correction.page} already starts a document.`);
+        throw new ApiError("invalid_input", `Page ${correction.page} already starts a document.`);
       }
       const before = { ...split, pages: split.pages.filter((p) => p < correction.page) };
       const after = { ...split, pages: split.pages.filter((p) => p >= correction.page) };
       return [...current.slice(0, index), before, after, ...current.slice(index + 1)];
     }
     case "merge": {
-      if (correction.splitIndex === 0) throw new ServiceError("invalid_input", "The first split has no previous split to merge with.");
+      if (correction.splitIndex === 0) throw new ApiError("invalid_input", "The first split has no previous split to merge with.");
       const split = splitAt(current, correction.splitIndex);
       const previous = current[correction.splitIndex - 1]!;
       const merged = { ...previous, pages: [...previous.pages, ...split.pages].sort((a, b) => a - b) };

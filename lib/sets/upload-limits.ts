@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { lockOrganizationStorage, sumSetFileBytes } from "@/db/queries/sets-files";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { env } from "@/lib/env";
 

@@ -4,7 +4,7 @@ import { newId } from "@/db/ids";
 import { findAnalysis } from "@/db/queries/analyses";
 import { findAnalysisJob } from "@/db/queries/analysis-jobs";
 import { findWebhookSecret, insertWebhookAttempt } from "@/db/queries/webhooks";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { postJsonToUrl } from "@/lib/api/url-fetch";
 import { env } from "@/lib/env";
 import { SIGNATURE_HEADER, signatureOf, webhookSecretOf } from "./secret";
@@ -59,7 +59,7 @@ export async function deliverWebhook(db: Db, job: { jobId: string; organizationI
     const reason = error instanceof ApiError ? error.message : "the delivery failed";
     await record(null, reason, elapsed());
     // The address itself was refused (not public, bad port): no retry can change that.
-    if (error instanceof ApiError && error.code === "bad_request") return;
+    if (error instanceof ApiError && error.code === "invalid_input") return;
     throw new WebhookDeliveryError(reason);
   }
   if (isSuccess(status)) return void (await record(status, null, elapsed()));

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { responseOfError } from "@/lib/api/errors";
+import { responseOfError } from "@/lib/http/error-response";
 import { describeError } from "@/lib/log";
 import { testDatabases, uniqueSlug } from "../support/databases";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { MAX_URL_LENGTH, readAnalyzeForm } from "@/lib/api/multipart";
 
 const MAX_FILE_BYTES = 2 ** 20;

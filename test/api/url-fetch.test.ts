@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { resolveWithDns } from "@/lib/api/guarded-agent";
 import { fetchDocument, setUrlFetchOverridesForTests, type UrlFetchLimits } from "@/lib/api/url-fetch";
 import { makePdf } from "../support/api-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 import { applyCorrection, extractLayout, layoutOf, type LayoutSplit } from "@/lib/sets/split-layout";
 import { makePdf } from "../support/api-fixtures";
 import { ingestDocument } from "@/lib/analysis";
@@ -14,8 +14,8 @@ function refusal(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(ServiceError);
-    return (error as ServiceError).message;
+    expect(error).toBeInstanceOf(ApiError);
+    return (error as ApiError).message;
   }
   throw new Error("expected a refusal");
 }

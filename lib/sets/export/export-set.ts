@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 import { getSet } from "../get-set";
 import { renderReportPdf } from "./pdf";
 import { buildReport } from "./report";
@@ -34,9 +34,9 @@ export async function exportSet(
   params: { organizationId: string; setId: string; by: string; format: ExportFormat; now?: Date },
 ): Promise<{ bytes: Uint8Array; contentType: string; fileName: string }> {
   const view = await getSet(db, params);
-  if (!view.settled) throw new ServiceError("conflict", "The set's files are still being read; export once every file is analysed.");
+  if (!view.settled) throw new ApiError("conflict", "The set's files are still being read; export once every file is analysed.");
   if (!view.examination) {
-    throw new ServiceError("conflict", view.examinationError ?? "The set has no analysed document to report on; add the presentation's files first.");
+    throw new ApiError("conflict", view.examinationError ?? "The set has no analysed document to report on; add the presentation's files first.");
   }
   const report = buildReport(view, params.by, params.now);
   const base = `${slugOf(view.set.name)}-${params.format === "pdf" ? "discrepancy-report" : "comparison"}`;

@@ -6,7 +6,7 @@ import { DeleteSetButton } from "@/components/sets/delete-set-button";
 import { SetWorkspace } from "@/components/sets/set-workspace";
 import { getDb } from "@/db/client";
 import { requireMember } from "@/lib/auth/session";
-import { ServiceError } from "@/lib/services/errors";
+import { ApiError } from "@/lib/errors";
 import { getSet } from "@/lib/sets/get-set";
 
 export const metadata: Metadata = { title: "Document set · Shipshape" };
@@ -17,7 +17,7 @@ export default async function SetPage({ params }: { params: Promise<{ id: string
   const { id } = await params;
   const view = await getSet(await getDb(), { organizationId: member.organizationId, setId: id }).catch((error: unknown) => {
     // Another organization's set and a set that does not exist look the same.
-    if (error instanceof ServiceError && error.code === "not_found") notFound();
+    if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;
   });
   const date = view.set.presentationDate ? `Presented ${formatDate(view.set.presentationDate)}` : "No presentation date: examined as of today";

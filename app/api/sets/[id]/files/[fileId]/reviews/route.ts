@@ -2,7 +2,4 @@ import { reviewDocumentRoute } from "@/lib/sets/api/review-routes";
 
 export const dynamic = "force-dynamic";
 
-export async function PUT(request: Request, { params }: { params: Promise<{ id: string; fileId: string }> }): Promise<Response> {
-  const { id, fileId } = await params;
-  return reviewDocumentRoute(id, fileId)(request);
-}
+export const PUT = reviewDocumentRoute;
