@@ -25,7 +25,8 @@ export interface FieldRowProps {
 /**
  * One extracted value beside its evidence: a button that shows where it was
  * read, and a correction made in place (Enter saves, Escape cancels). A
- * corrected value says so, with who and when, and can be put back.
+ * corrected value says so, with who and when, and can be put back; a value
+ * read where a checker taught its layout says so, with where it was taught.
  */
 export function FieldRow({ field, value, kind, evidence, correction, current, busy, onShow, onSave }: FieldRowProps) {
   const label = labelOfKey(field);
@@ -92,6 +93,12 @@ export function FieldRow({ field, value, kind, evidence, correction, current, bu
                 <span className="muted">
                   {correction.original === null ? "added" : <>was {formatValue(correction.original)}</>} · {correction.correctedBy ?? "someone"}, {formatDateTime(correction.correctedAt)}
                 </span>
+              </span>
+            )}
+            {!correction && evidence?.taught && (
+              <span className="field-correction">
+                <Badge tone="info">Learned</Badge>
+                <span className="muted">read where it was taught on {evidence.taught.source}</span>
               </span>
             )}
           </div>

@@ -7,6 +7,8 @@ import { labelOfKey } from "./format";
 const VERBS: Record<string, string> = {
   "document_set.value_corrected": "corrected",
   "document_set.value_restored": "put back the value read for",
+  "document_set.layout_taught": "taught the layout where to read",
+  "document_set.layout_field_forgotten": "made the layout forget where to read",
   "document_set.document_reviewed": "marked reviewed",
   "document_set.review_withdrawn": "withdrew the review of",
   "document_set.finding_accepted": "accepted the finding",

@@ -11,3 +11,4 @@ export * from "./analysis-jobs";
 export * from "./set-review";
 export * from "./sign-in-addresses";
 export * from "./webhooks";
+export * from "./learned-layouts";

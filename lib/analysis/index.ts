@@ -12,7 +12,10 @@ export { FORMAT_MIME_TYPES, sniffFormat, type DocumentFormat } from "./ingest/sn
 export { extractFields } from "./extract";
 export { containerCheckDigit, isValidContainerNumber } from "./normalize/container";
 export { analyzePages };
-export type { AnalyzeOptions, Box, Evidence, Line, Page, ReadingProgress, SplitResult, Word } from "./types";
+export type { AnalyzeOptions, Box, Evidence, LayoutHint, Line, Page, ReadingProgress, SplitResult, Word } from "./types";
+export { fingerprintId, issuerKeyOf, layoutFingerprint, layoutSimilarity, type FingerprintLine } from "./taught/fingerprint";
+export { locateValue, type TaughtPlace } from "./taught/place";
+export { LAYOUT_MATCH_THRESHOLD } from "./taught/apply";
 export {
   DOCUMENT_TYPE_IDS,
   DOCUMENT_TYPES,

@@ -3,6 +3,7 @@ import { AnalysisError } from "./errors";
 import { extractFields } from "./extract";
 import { labelOf } from "./schema";
 import { splitPages } from "./split";
+import { applyLayoutHints } from "./taught/apply";
 import type { AnalyzeOptions, Page, SplitResult } from "./types";
 
 /** Classifies, splits and extracts pages already read from any format. Pages must be numbered 1..n in order. */
@@ -18,7 +19,7 @@ export function analyzePages(pages: Page[], options: AnalyzeOptions = {}): Split
   return segments.map((segment) => {
     const type = typeOfClass(segment.cls);
     const docPages = segment.pages.map((i) => pages[i]!);
-    const { values, evidence } = extractFields(type, docPages);
+    const { values, evidence } = applyLayoutHints(type, docPages, extractFields(type, docPages), options.layoutHints ?? []);
     const result: SplitResult = {
       split: { document_type: labelOf(type), pages: docPages.map((p) => p.number) },
       extracted: values,

@@ -1,4 +1,6 @@
 import type { DocumentTypeId, DocumentTypeLabel } from "./schema";
+import type { FingerprintLine } from "./taught/fingerprint";
+import type { TaughtPlace } from "./taught/place";
 
 /** A box on a page as fractions of the page's width and height, origin top-left: [x0, y0, x1, y1]. */
 export type Box = [number, number, number, number];
@@ -43,6 +45,22 @@ export interface Evidence {
   bbox: Box;
   text: string;
   confidence: number;
+  /** Read where a checker taught this layout's value (LayoutHint), not by the engine's own rules. */
+  taught?: { layout: string; source: string };
+}
+
+/**
+ * A layout taught by correcting a value on one of its documents (the app
+ * keeps them per organization): the document type, the issuer (issuerKeyOf),
+ * the labels' places (layoutFingerprint) and, per field, where its value sits.
+ */
+export interface LayoutHint {
+  id: string;
+  documentType: DocumentTypeId;
+  issuer: string;
+  fingerprint: FingerprintLine[];
+  /** Per taught field, where its value sits and where it was taught, in words ("invoice.pdf p. 1, set LC 5120"), carried into the evidence. */
+  fields: Record<string, TaughtPlace & { source: string }>;
 }
 
 /** One element of the analyze array: exactly the public contract, plus evidence when asked for. */
@@ -59,6 +77,8 @@ export interface AnalyzeOptions {
   fileName?: string;
   /** More pages than this is refused with limit_exceeded (default DEFAULT_MAX_PAGES, 500). */
   maxPages?: number;
+  /** Layouts taught by an organization's checkers: a matching document reads the taught fields at their places. */
+  layoutHints?: LayoutHint[];
   /** Told how far reading has got (see ReadingProgress); must not throw. */
   onProgress?: (progress: ReadingProgress) => void;
 }

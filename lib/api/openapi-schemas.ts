@@ -194,6 +194,16 @@ export function resultSchemas(): Record<string, JsonSchema> {
         },
         text: { type: "string", description: "The text the value was read from." },
         confidence: { type: "number", minimum: 0, maximum: 1 },
+        taught: {
+          type: "object",
+          description:
+            "Present when the value was read where a checker of your organization taught this layout (by correcting the value on an earlier document of the same issuer and layout in the web app), not by the engine's own rules.",
+          required: ["layout", "source"],
+          properties: {
+            layout: { type: "string", description: "The learned layout's id (an admin can forget it in the web app)." },
+            source: { type: "string", description: "Where it was taught, in words: the file, its pages and the set." },
+          },
+        },
       },
     },
     ...examinationSchemas(),

@@ -1,4 +1,4 @@
-import type { PageText, Page, ReadingProgress, SplitResult } from "@/lib/analysis";
+import type { LayoutHint, PageText, Page, ReadingProgress, SplitResult } from "@/lib/analysis";
 import { readIsolated } from "@/lib/readers/ingest-isolated";
 import type { ProcessPool } from "@/lib/readers/pool";
 
@@ -10,6 +10,8 @@ export interface ReadOptions {
   tenant?: string;
   /** Bring back every page's positioned lines too (the web app stores them; the API does not need them). */
   keepPages?: boolean;
+  /** The organization's learned layouts: a document of one reads the taught fields where they were taught. */
+  layoutHints?: LayoutHint[];
   /** Hears how far the reader has got while it reads. */
   onProgress?: (progress: ReadingProgress) => void;
 }
@@ -34,7 +36,7 @@ export async function readDocument(bytes: Uint8Array, options: ReadOptions, pool
   const started = performance.now();
   const read = await readIsolated(
     bytes,
-    { fileName: options.fileName, evidence: options.evidence, maxPages: options.maxPages, keepPages: options.keepPages ?? false, tenant: options.tenant, bounded: false, onProgress: options.onProgress },
+    { fileName: options.fileName, evidence: options.evidence, maxPages: options.maxPages, keepPages: options.keepPages ?? false, tenant: options.tenant, bounded: false, onProgress: options.onProgress, layoutHints: options.layoutHints },
     pool,
   );
   return { ...read, durationMs: Math.round(performance.now() - started) };

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { insertAnalysis } from "@/db/queries/analyses";
 import { claimAnalysisJob, countRunningJobs, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { listLayoutHints } from "@/db/queries/learned-layouts";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
 import type { AnalysisJobRow } from "@/db/schema";
@@ -50,9 +51,11 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
   try {
     // A web upload keeps its pages (the set page draws where each value was found); an API input needs only the array.
     const options = { fileName: claimed.inputName ?? "", evidence: claimed.evidence, maxPages: env().MAX_PAGES, tenant: job.organizationId, keepPages: claimed.setFileId !== null };
+    // The layouts the organization's checkers taught: a document of one reads the taught fields there.
+    const layoutHints = await listLayoutHints(db, { organizationId: job.organizationId });
     // Pages read so far, on the job's row while it runs (the set page and GET /v1/analyses/{id} show them).
     const progress = progressRecorder((value) => recordJobProgress(db, scope, value), { context: `analysis job ${job.jobId} progress` });
-    read = await readDocument(bytes, { ...options, onProgress: progress.report }, pool).finally(progress.close);
+    read = await readDocument(bytes, { ...options, layoutHints, onProgress: progress.report }, pool).finally(progress.close);
   } catch (error) {
     if (!(error instanceof AnalysisError)) throw error;
     await failAnalysisJob(db, claimed, error.code, error.message);

@@ -1,4 +1,4 @@
-import { pageTextsOf, type PageText, ingestDocument, analyzePages, type Page, type ReadingProgress, type SplitResult } from "../analysis";
+import { pageTextsOf, type PageText, ingestDocument, analyzePages, type LayoutHint, type Page, type ReadingProgress, type SplitResult } from "../analysis";
 
 /**
  * What a reader process does with one document: ingest (parse, OCR) and the
@@ -13,6 +13,8 @@ export interface ReaderOptions {
   evidence: boolean;
   maxPages: number;
   keepPages: boolean;
+  /** The organization's learned layouts (see LayoutHint). */
+  layoutHints?: LayoutHint[];
 }
 
 export interface ReaderResult {
@@ -25,7 +27,7 @@ export interface ReaderResult {
 /** `report`, when the pool passes one, hears the engine's progress (pages read of the file's pages). */
 export async function readInReader(bytes: Uint8Array, options: ReaderOptions, report?: (progress: ReadingProgress) => void): Promise<ReaderResult> {
   const pages = await ingestDocument(bytes, { maxPages: options.maxPages, onProgress: report });
-  const result = analyzePages(pages, { evidence: options.evidence, fileName: options.fileName });
+  const result = analyzePages(pages, { evidence: options.evidence, fileName: options.fileName, layoutHints: options.layoutHints });
   return {
     result,
     pageText: pageTextsOf(pages),

@@ -7,3 +7,4 @@ export { recordAnalysis, type RecordAnalysisInput } from "./record-analysis";
 export { OPERATOR } from "./operator";
 export { revokeApiKey } from "./revoke-api-key";
 export { requireAdmin } from "./authorize";
+export { forgetLearnedLayout, listLearnedLayoutSummaries, type LearnedLayoutSummary } from "./learned-layouts";

@@ -9,6 +9,7 @@ import { parseInput } from "@/lib/services/validation";
 import { pagesKeyOf } from "./apply-review";
 import { fieldKindOf, normalizeFieldValue } from "./field-values";
 import { getSet } from "./get-set";
+import { teachLayout } from "./teach-layout";
 import type { SetFileView } from "./types";
 
 const FILE_NOT_FOUND = "No such file in this set.";
@@ -30,13 +31,13 @@ interface Scope {
   userId: string;
 }
 
-/** The analysed file with its splits in force (the checker's corrections included), or a 404/409. */
-async function analysedFile(tx: Db, params: Scope): Promise<SetFileView> {
+/** The analysed file with its splits in force (the checker's corrections included) and its set, or a 404/409. */
+async function analysedFile(tx: Db, params: Scope): Promise<{ file: SetFileView; set: { id: string; name: string } }> {
   const view = await getSet(tx, params);
   const file = view.files.find((f) => f.id === params.fileId);
   if (!file) throw new ApiError("not_found", FILE_NOT_FOUND);
   if (file.status !== "done") throw new ApiError("conflict", "The file has not been analysed yet; correct its values once its analysis is done.");
-  return file;
+  return { file, set: view.set };
 }
 
 function splitOf(file: SetFileView, index: number) {
@@ -54,7 +55,7 @@ function splitOf(file: SetFileView, index: number) {
 export async function correctField(db: Db, params: Scope & { input: unknown }): Promise<void> {
   const input = parseInput(FieldCorrectionInput, params.input);
   await db.transaction(async (tx) => {
-    const file = await analysedFile(tx, params);
+    const { file, set } = await analysedFile(tx, params);
     const split = splitOf(file, input.splitIndex);
     const kind = fieldKindOf(split.split.document_type, input.field);
     const previous = file.fieldCorrections.find((c) => c.splitIndex === input.splitIndex && c.field === input.field);
@@ -81,6 +82,8 @@ export async function correctField(db: Db, params: Scope & { input: unknown }): 
       target: params.setId,
       detail: { fileId: file.id, fileName: file.fileName, document: split.split.document_type, pages: pagesKey, field: input.field },
     });
+    // The document's layout learns where the value sits, for the next document of the layout.
+    await teachLayout(tx, { organizationId: params.organizationId, userId: params.userId, set, file, split, field: input.field, kind, value });
   });
 }
 
@@ -88,7 +91,7 @@ export async function correctField(db: Db, params: Scope & { input: unknown }): 
 export async function reviewDocument(db: Db, params: Scope & { input: unknown }): Promise<void> {
   const input = parseInput(ReviewInput, params.input);
   await db.transaction(async (tx) => {
-    const file = await analysedFile(tx, params);
+    const { file } = await analysedFile(tx, params);
     const split = splitOf(file, input.splitIndex);
     const pagesKey = pagesKeyOf(split.split.pages);
     await insertDocumentReview(tx, {

@@ -71,6 +71,15 @@ describe("the OpenAPI document and real answers", () => {
     expect(validate({ ...estimated, progress: { pages_done: 3 } })).toBe(false);
   });
 
+  it("describes evidence read where a checker taught the layout", () => {
+    const validate = validatorOf("AnalysisResult");
+    const invoice = (answer as { split: { document_type: string }; evidence: Record<string, object> }[]).find((p) => p.split.document_type === "Commercial Invoice")!;
+    const [field, evidence] = Object.entries(invoice.evidence)[0]!;
+    const taught = (value: object) => [{ ...invoice, evidence: { ...invoice.evidence, [field]: { ...evidence, taught: value } } }];
+    expect(validate(taught({ layout: "lay_1", source: "invoice-a.pdf p. 1 in set LC 1" })), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    expect(validate(taught({ layout: "lay_1" }))).toBe(false);
+  });
+
   it("refuses an answer whose extracted keys do not belong to its document type", () => {
     const validate = validatorOf("AnalysisResult");
     const invoice = (answer as { split: { document_type: string } }[]).find((p) => p.split.document_type === "Commercial Invoice");

@@ -56,4 +56,17 @@ export const ADMIN_QUERY_KEYS = {
   webhookSecret: ["admin", "webhook-secret"],
   members: ["admin", "members"],
   audit: ["admin", "audit"],
+  layouts: ["admin", "layouts"],
 } as const;
+
+/** A layout taught by a checker's correction (GET /api/admin/layouts). */
+export interface LearnedLayoutItem {
+  id: string;
+  documentType: string;
+  issuer: string;
+  fingerprintId: string;
+  fields: { field: string; setId: string; setName: string; fileName: string; pages: number[]; taughtAt: string }[];
+  createdByEmail: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -13,6 +13,7 @@ const ACTIONS: Record<string, string> = {
   "user.password_reset": "Password reset",
   "user.password_changed": "Password changed",
   "document_set.deleted": "Document set deleted",
+  "layout.forgotten": "Learned layout forgotten",
   "session.signed_in": "Signed in",
   "session.signed_out": "Signed out",
   "session.sign_in_failed": "Failed sign-in",
