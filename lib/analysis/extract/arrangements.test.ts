@@ -80,6 +80,21 @@ describe("label and value on one row, far apart", () => {
     expect(values).toMatchObject({ exporter: "HANSEATIC KAFFEE KONTOR GMBH", exporter_address: "AM SANDTORKAI 48 20457 HAMBURG GERMANY" });
   });
 
+  test("a party block set flush right keeps an address line longer than its name, which starts left of the name", () => {
+    const values = extractFields("phytosanitary_certificate", [
+      layoutPage(
+        [
+          "                    Shipper / Exporter:                     ANATOLIA PULSES TRADING A.S.",
+          "                                                  ORGANIZE SANAYI BOLGESI 14. CADDE NO 7",
+          "                                                                             KONYA 42300",
+          "                                                                                  TURKEY",
+          "                    Ship to:                                     JAVA SEA COMMODITIES PT",
+        ].join("\n"),
+      ),
+    ]).values;
+    expect(values).toMatchObject({ exporter: "ANATOLIA PULSES TRADING A.S.", exporter_address: "ORGANIZE SANAYI BOLGESI 14. CADDE NO 7 KONYA 42300 TURKEY" });
+  });
+
   test("a lone caption without a colon is not paired with a far line on its row", () => {
     const values = extractFields("contract", [layoutPage(["Seller                                                     ACCEPTED BY THE BUYER"].join("\n"))]).values;
     expect(values.seller).toBeUndefined();

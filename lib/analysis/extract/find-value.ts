@@ -58,6 +58,10 @@ export function linesBelow(
   const found: IndexedLine[] = [];
   const slack = COLUMN_SLACK_EM * lineHeight(anchor);
   const maxStart = Math.min(x1, x0 + MAX_INDENT_EM * lineHeight(anchor));
+  // Where the text left of the anchor on its row ends (the label of a value set at the right), or the page's left edge.
+  const besideEnd = Math.max(0, ...doc.rows[anchor.row]!.map((id) => doc.lines[id]!).filter((l) => l.x1 <= anchor.x0).map((l) => l.x1));
+  // With labels in a column of their own, only that column can end the value.
+  const ownColumn = labelX0 < x0 - slack;
   let last = anchor;
   for (let row = anchor.row + 1; row < doc.rows.length && found.length < maxLines; row++) {
     const ids = doc.rows[row]!;
@@ -66,14 +70,17 @@ export function linesBelow(
     if (first.y0 - last.y1 > (found.length === 0 ? firstGapLines : MAX_GAP_LINES) * lineHeight(last)) break;
     if (doc.headerRows.has(row)) break;
     const rowLines = ids.map((id) => doc.lines[id]!);
-    // With labels in a column of their own, only that column can end the value.
-    const ownColumn = labelX0 < x0 - slack;
     const labelEnd = ownColumn ? x0 - slack : x1 - slack;
     if (rowLines.some((l) => l.x0 < labelEnd && l.x1 > labelX0 && startsWithLabel(doc, l))) break;
     const leftText = rowLines.filter((l) => l.x1 <= x0 - slack && l.x0 >= labelX0 - slack);
     if (ownColumn && leftText.some((l) => !LABEL_TAIL.test(l.text))) break;
-    // A block set flush right (an address at the page edge) keeps its right edge, whatever its indent.
-    const line = rowLines.find((l) => l.x0 >= x0 - slack && (l.x0 < maxStart || Math.abs(l.x1 - anchor.x1) < slack) && l.x0 < x1 && !l.repeated);
+    // A block set flush right (an address at the page edge) keeps its right edge, whatever its indent;
+    // a block beside its label (the anchor is the block's first line, not the label's) may have a
+    // longer line that starts left of the first, short of the label.
+    const flushRight = (l: IndexedLine) => Math.abs(l.x1 - anchor.x1) < slack;
+    const besideLabel = ownColumn && labelX0 < anchor.x0;
+    const inColumn = (l: IndexedLine) => (l.x0 >= x0 - slack ? l.x0 < maxStart || flushRight(l) : besideLabel && flushRight(l) && l.x0 > besideEnd + slack);
+    const line = rowLines.find((l) => inColumn(l) && l.x0 < x1 && !l.repeated);
     // "and address):" in lower case under "Consignee (name" is the label's wrapped tail, never its value.
     if (!line || /^[a-z]/.test(line.text) && LABEL_TAIL.test(line.text)) continue;
     found.push(line);
