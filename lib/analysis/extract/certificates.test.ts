@@ -121,6 +121,24 @@ describe("certificates of weight and quality", () => {
 });
 
 describe("phytosanitary and fumigation certificates", () => {
+
+  test("wordings of the plant-health boxes: place of production, transport, treatment applied, treated on", () => {
+    const page = layoutPage(
+      [
+        "                        PHYTOSANITARY CERTIFICATE",
+        "Place of Production:   IZMIR, TURKEY",
+        "Transport:             BY SEA - NORTHERN STARLING",
+        "Treatment Applied:     FUMIGATION WITH METHYL BROMIDE",
+        "Treated on:            21 July 2023",
+      ].join("\n"),
+    );
+    expect(extractFields("phytosanitary_certificate", [page]).values).toMatchObject({
+      place_of_origin: "IZMIR, TURKEY",
+      means_of_conveyance: "BY SEA - NORTHERN STARLING",
+      treatment: "FUMIGATION WITH METHYL BROMIDE",
+      treatment_date: "2023-07-21",
+    });
+  });
   test("IPPC model lines", () => {
     const page = layoutPage(
       [
