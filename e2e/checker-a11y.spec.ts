@@ -6,26 +6,17 @@
  * test-results/checker-e2e/axe.json and printed. @axe-core/playwright
  * declares Node >= 22.12, so axe-core itself is evaluated in the page.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { renderPlantedPacket } from "../test/sets/planted-packet";
 import { STORAGE_STATE } from "./support/accounts";
+import { axeViolations } from "./support/axe";
 import { FIRST_RUN_URL } from "./support/servers";
 
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const OUT_DIR = path.join("test-results", "checker-e2e");
 const BLOCKING = new Set(["serious", "critical"]);
 const TYPES = ["letter_of_credit", "commercial_invoice", "bill_of_lading", "certificate_of_weight"] as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
 const results: Record<string, { id: string; impact: string | null; help: string; targets: string[] }[]> = {};
 
@@ -37,13 +28,7 @@ test.afterAll(() => {
 
 /** Runs axe on the page as it is now; records every violation and fails on a serious or critical one. */
 async function checkPage(page: Page, name: string): Promise<void> {
-  // Evaluated through the debugging protocol, which the page's Content-Security-Policy does not govern.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const run = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] }, resultTypes: ["violations"] });
-    return run.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  });
+  const violations = await axeViolations(page);
   results[name] = violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
   console.log(`axe ${name}: ${violations.length === 0 ? "no violations" : violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`).join(", ")}`);
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ""));
@@ -63,8 +48,8 @@ test.describe("signed out", () => {
 
 test.describe("as an admin", () => {
   test.use({ storageState: STORAGE_STATE.admin });
-  test("the keys, members and audit pages", async ({ page }) => {
-    for (const [name, url] of [["admin-keys", "/admin"], ["admin-members", "/admin/members"], ["admin-audit", "/admin/audit"]] as const) {
+  test("the keys, members, learned layouts and audit pages", async ({ page }) => {
+    for (const [name, url] of [["admin-keys", "/admin"], ["admin-members", "/admin/members"], ["admin-layouts", "/admin/layouts"], ["admin-audit", "/admin/audit"]] as const) {
       await page.goto(url);
       await expect(page.getByRole("main")).toBeVisible();
       await checkPage(page, name);

@@ -4,10 +4,10 @@
  * normaliser reads them, so "49,080.000 KGS" is 49080); its place is the box of
  * those words, measured from the nearest label (its anchor: a value below an
  * address that runs one line longer moves down with its label), and the word
- * printed after it on its line, if any. On the next document of the layout the
- * anchor is found again, the box moved with it, and the words that start there
- * — to the end of their line, or to the word printed after the taught value —
- * are read with the same normaliser.
+ * printed before and after it on its line, if any. On the next document of the
+ * layout the anchor is found again, the box moved with it, and the words that
+ * start there — after the word printed before the taught value, to the end of
+ * their line or the word printed after it — are read with the same normaliser.
  */
 import { detectDecimalComma, parseAmount } from "../normalize/amount";
 import { findContainerNumbers } from "../normalize/container";
@@ -34,6 +34,8 @@ export interface TaughtPlace {
   anchor?: { text: string; x: number; y: number };
   /** The word printed after the value on its line (a label that follows it), where reading stops. */
   stop?: string;
+  /** The word printed just before the value on its line ("/" in "MV AURORA / 839W"), after which reading starts. */
+  lead?: string;
 }
 
 /** A value spans at most this many words of a line and this many lines (an address). */
@@ -131,8 +133,9 @@ export function locateValue(pages: readonly Page[], field: string, kind: FieldKi
       const last = best.words.at(-1)!;
       const lastLine = page.lines.find((l) => l.words.includes(last))!;
       const stop = lastLine.words[lastLine.words.indexOf(last) + 1]?.text;
+      const lead = first.words[first.words.indexOf(best.words[0]!) - 1]?.text;
       const anchor = anchorOf(page, first, best.words, box);
-      return { page: index, box, lines: best.lines, ...(anchor ? { anchor } : {}), ...(stop ? { stop } : {}) };
+      return { page: index, box, lines: best.lines, ...(anchor ? { anchor } : {}), ...(stop ? { stop } : {}), ...(lead && !lead.endsWith(":") ? { lead } : {}) };
     }
   }
   return undefined;
@@ -220,8 +223,9 @@ export function readAtPlace(pages: readonly Page[], place: TaughtPlace, field: s
     if (inside < 0 || line.words[inside]!.x > x1) return [];
     const before = line.words.slice(0, inside);
     const colon = before.findLastIndex((w) => w.text.endsWith(":"));
+    const led = place.lead === undefined ? -1 : before.findLastIndex((w) => w.text === place.lead);
     const gap = inside > 0 ? line.words[inside]!.x - (before.at(-1)!.x + before.at(-1)!.width) : 0;
-    const from = colon >= 0 ? colon + 1 : gap > line.fontSize ? inside : 0;
+    const from = Math.max(colon, led) >= 0 ? Math.max(colon, led) + 1 : gap > line.fontSize ? inside : 0;
     const words: Word[] = [];
     for (const word of line.words.slice(from)) {
       if (words.length > 0 && (word.text === place.stop || word.text.endsWith(":"))) break;
