@@ -60,7 +60,7 @@ test.describe("as a member", () => {
     await expect(detail.locator('tr[data-field="lc_number"]')).toHaveCount(0);
 
     // The reading missed the L/C number: the checker adds it.
-    await detail.getByLabel("Add a value").selectOption({ label: "L/C number" });
+    await detail.getByLabel("Add a value", { exact: true }).selectOption({ label: "L/C number" });
     await detail.getByLabel("Value of L/C number").fill(firstLc);
     await detail.getByRole("button", { name: "Add", exact: true }).click();
     await expect(detail.locator('tr[data-field="lc_number"]')).toContainText("Corrected");
