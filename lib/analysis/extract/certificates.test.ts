@@ -97,6 +97,22 @@ describe("certificates of weight and quality", () => {
     expect(validateExtracted("certificate_of_weight", values)).toEqual([]);
   });
 
+  test("a container table whose titles no label names reads its weights from the TOTAL row, in the unit printed there", () => {
+    const page = layoutPage(
+      [
+        "Certificate No.: WC/924466          Date: 16/10/2024",
+        "",
+        "Container         Cargo Gross kg     Tare (kg)     Net (kg)",
+        `${C1}             24,072.0      3,800.0     24,000.0`,
+        `${C2}             23,069.0      2,300.0     23,000.0`,
+        "TOTAL             103,928 LBS    13,448 LBS   103,617 LBS",
+      ].join("\n"),
+    );
+    const { values } = extractFields("certificate_of_weight", [page]);
+    // 103,617 lb is 46,999.88 kg: the first row's 24,000.0 under "Net (kg)" is one container's, not the certificate's net.
+    expect(values).toMatchObject({ gross_weight_kg: 47140.948, tare_weight_kg: 6099.91, net_weight_kg: 46999.881 });
+  });
+
   test("quality results from a table and from dotted lines", () => {
     const table = layoutPage(
       [

@@ -3,6 +3,7 @@ import { detectDecimalComma } from "../normalize/amount";
 import { detectCaptionsBelow } from "./captions";
 import { indexDocument, type DocIndex, type IndexedLine } from "./doc-index";
 import { findLabels, type LabelHit } from "./labels";
+import { headerColumns, NUMERIC_KINDS } from "./table-header";
 import type { Page } from "../types";
 
 export interface Doc extends DocIndex {
@@ -59,14 +60,29 @@ export function prepareDocument(pages: Page[]): Doc {
       }
     }
   }
-  const headerRows = new Set<number>();
+  const doc: Doc = {
+    ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows: new Set(),
+    captionsBelow: detectCaptionsBelow(index, hitsByLine),
+  };
   index.rows.forEach((ids, row) => {
-    const kinds = new Set(ids.flatMap((id) => hitsByLine[id]!.flatMap((hit) => hit.keys)));
-    const measures = [...kinds].filter((k) => MEASURE_KEYS.has(k)).length;
-    if (!kinds.has("description") && measures < MIN_MEASURE_COLUMNS) return;
-    if (kinds.size >= MIN_HEADER_COLUMNS && hasItemRows(index, hitsByLine, row)) headerRows.add(row);
+    if (titlesColumns(doc, ids, row) && hasItemRows(index, hitsByLine, row)) doc.headerRows.add(row);
   });
-  return { ...index, hitsByLine, hitsByKey, decimalComma: detectDecimalComma(index.lines.map((l) => l.text)), headerRows, captionsBelow: detectCaptionsBelow(index, hitsByLine) };
+  return doc;
+}
+
+/**
+ * Whether a row's titles head columns: three labels, one of them the goods or
+ * two of them measures, or three column titles the table reader knows, two of
+ * them measures. Titles no label names ("Cargo Gross kg", "Tare (kg)") still
+ * make a container table's header, so its first row is never read as the
+ * value of "Net (kg)".
+ */
+function titlesColumns(doc: Doc, ids: number[], row: number): boolean {
+  const kinds = new Set(ids.flatMap((id) => doc.hitsByLine[id]!.flatMap((hit) => hit.keys)));
+  const measures = [...kinds].filter((k) => MEASURE_KEYS.has(k)).length;
+  if (kinds.size >= MIN_HEADER_COLUMNS && (kinds.has("description") || measures >= MIN_MEASURE_COLUMNS)) return true;
+  const columns = headerColumns(doc, row);
+  return columns.length >= MIN_HEADER_COLUMNS && columns.filter((c) => NUMERIC_KINDS.has(c.kind)).length >= MIN_MEASURE_COLUMNS;
 }
 
 /** True when a line opens with a label (so it starts a new field). */

@@ -80,7 +80,8 @@ export function linesBelow(
     const flushRight = (l: IndexedLine) => Math.abs(l.x1 - anchor.x1) < slack;
     const besideLabel = ownColumn && labelX0 < anchor.x0;
     const inColumn = (l: IndexedLine) => (l.x0 >= x0 - slack ? l.x0 < maxStart || flushRight(l) : besideLabel && flushRight(l) && l.x0 > besideEnd + slack);
-    const line = rowLines.find((l) => inColumn(l) && l.x0 < x1 && !l.repeated);
+    // A running header is no value, except under a label of that header ("Sender : BIC" over the bank's name on every page).
+    const line = rowLines.find((l) => inColumn(l) && l.x0 < x1 && (!l.repeated || anchor.repeated));
     // "and address):" in lower case under "Consignee (name" is the label's wrapped tail, never its value.
     if (!line || /^[a-z]/.test(line.text) && LABEL_TAIL.test(line.text)) continue;
     found.push(line);

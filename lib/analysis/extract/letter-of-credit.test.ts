@@ -89,6 +89,14 @@ describe("letter of credit", () => {
     expect(evidence.amount?.text).toBe("USD32784,00");
   });
 
+  test("a printout that repeats its sender block at the top of every page still names the issuing bank under the sender's BIC", () => {
+    const lines = RAW_MT700.split("\n");
+    const header = lines.slice(0, 5);
+    const pages = layoutPages(lines.join("\n").replace("Page 1 of 1", "Page 1 of 2"), [...header, ":78: PLEASE REIMBURSE AS INSTRUCTED"].join("\n").replace("Page 1 of 1", "Page 2 of 2"));
+    const { values } = extractFields("letter_of_credit", pages);
+    expect(values).toMatchObject({ issuing_bank: "CRESCENT UNITED BANK", advising_bank: "MALABAR COAST BANK LTD" });
+  });
+
   test("bank printout: titles after the tags, values indented below, continued on a second page", () => {
     const pages = layoutPages(
       [
