@@ -54,7 +54,36 @@ function indexLine(page: Page, sorted: Word[]): IndexedLine {
     if (word.y < y0) y0 = word.y;
     if (word.y + word.height > y1) y1 = word.y + word.height;
   }
+  if (page.source === "ocr") [y0, y1] = emBox(sorted);
   return { id: -1, page, words: sorted, text, upper: text.toUpperCase(), starts, x0, x1, y0, y1, row: -1, repeated: false };
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/**
+ * OCR boxes the ink of each word: caps, x-height, a speck or a bracket above
+ * the letters. A text layer boxes the font's em on the baseline. The index sets
+ * an OCR line the text layer's way, on its words' median baseline and as tall as
+ * their font, so rows group by baseline and every distance in line heights
+ * measures the same on a scan as on the digital page.
+ */
+function emBox(words: Word[]): [number, number] {
+  const baseline = median(words.map((w) => w.y + w.height));
+  return [baseline - median(words.map((w) => Math.max(w.fontSize, w.height))), baseline];
+}
+
+/** A word this short read with less confidence, standing alone, is a speck or a stamp's edge, not text ("a", "oe", "4"). */
+const SPECK_CHARS = 2;
+const SPECK_CONFIDENCE = 0.5;
+
+/**
+ * Whether an OCR line is one short, unsure word on its own: dust between a
+ * label and its value would otherwise be taken as the value, or end it.
+ */
+function isSpeck(words: Word[]): boolean {
+  return words.length === 1 && words[0]!.text.length <= SPECK_CHARS && words[0]!.confidence < SPECK_CONFIDENCE;
 }
 
 /** Splits a line's words where a wide gap shows two columns. */
@@ -100,6 +129,7 @@ export function indexDocument(pages: Page[]): DocIndex {
   for (const page of pages) {
     const pageLines = page.lines
       .flatMap((line) => splitAtGaps(line.words))
+      .filter((words) => !(page.source === "ocr" && isSpeck(words)))
       .map((words) => indexLine(page, words))
       .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
     let rowLines: IndexedLine[] = [];
