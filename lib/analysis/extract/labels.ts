@@ -25,8 +25,12 @@ export interface LabelHit {
 const BRACKETED = /^\(.*\)$/;
 /** A box number or letter before a title at the start of a line: "5. ", "(3) ", "A) ". */
 const LINE_PREFIX = /^(?:\(?\d{1,2}[.)]\s*|[A-Z]\)\s+)/;
-/** After a label: a plural "(S)", a parenthetical note ("(or order)", or "(name" wrapping to the next line), an abbreviation's full stop ("No.:"), a colon, other separators. */
-const SEPARATOR = /(?:\s*\(S\))?(?:\s*\([^)]{1,60}\)|\s*\([^)]{0,40}$)?(?:\s*\.)?\s*([:：])?[\s.:#\-–]*/y;
+/**
+ * After a label: the bracket closing one the label opened ("Consignee (Name and Address):"), a plural "(S)",
+ * a parenthetical note ("(or order)", or "(name" wrapping to the next line), an abbreviation's full stop
+ * ("No.:"), a colon, other separators.
+ */
+const SEPARATOR = /(?:\))?(?:\s*\(S\))?(?:\s*\([^)]{1,60}\)|\s*\([^)]{0,40}$)?(?:\s*\.)?\s*([:：])?[\s.:#\-–]*/y;
 /** What may stand between the words of one label ("B/L", "DOC. CREDIT", "ORGANIZATION(S)"): white space and these. */
 const JOINER_CHARS: ReadonlySet<string> = new Set([..." ./&'():-"]);
 const WHITE_SPACE = /\s/;

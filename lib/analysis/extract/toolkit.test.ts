@@ -17,6 +17,14 @@ describe("labelled values", () => {
     expect(textOf(doc, ["port_of_loading"])).toBe("Shanghai");
   });
 
+  test("a label that opens a bracket closes it: the bracket is never the value's first character", () => {
+    const doc = prepareDocument([
+      layoutPage("Consignee (name and address): TO THE ORDER OF GULFSTAR BANK\nShipper (Name and Address)\n ANATOLIA PULSES TRADING A.S."),
+    ]);
+    expect(textOf(doc, ["consignee"])).toBe("TO THE ORDER OF GULFSTAR BANK");
+    expect(textOf(doc, ["shipper"], 2)).toBe("ANATOLIA PULSES TRADING A.S.");
+  });
+
   test("value in the next column of the same row", () => {
     const doc = prepareDocument([layoutPage("B/L NUMBER:       SCNV484622962\nVESSEL:           MV CORAL")]);
     expect(textOf(doc, ["bl_number"])).toBe("SCNV484622962");
