@@ -41,6 +41,8 @@ const ONE_FACE_CLASSES: ReadonlySet<PageClass> = new Set<PageClass>([
 export const HEADING_FONT_RATIO = 1.2;
 /** Title pages sharing this share of their words are the same page printed twice (an original and its copy). */
 export const REPEAT_SIMILARITY = 0.85;
+/** A page of fewer distinct words (a separator sheet, a blank reverse) says too little to be told apart from its neighbour. */
+const MIN_REPEAT_WORDS = 20;
 
 
 export interface Segment {
@@ -165,6 +167,8 @@ function startsAnother(open: OpenDocument, input: PageInput): boolean {
   const firstMark = open.first.markers.copyMark;
   const mark = input.markers.copyMark;
   if (firstMark && mark && firstMark !== mark) return true;
+  // The same page printed twice, titled or not: an original and its copy whose marks a scan lost (a stamp in the scanner's edge shadow).
+  if (open.first.markers.words.size >= MIN_REPEAT_WORDS && similarity(open.first.markers.words, input.markers.words) >= REPEAT_SIMILARITY) return true;
   const title = input.features.title;
   const firstTitle = open.first.features.title;
   if (!title || !firstTitle) return false;
@@ -174,7 +178,7 @@ function startsAnother(open: OpenDocument, input: PageInput): boolean {
   if (ONE_FACE_CLASSES.has(open.cls) && title.cls === open.cls && firstTitle.cls === open.cls) return true;
   // Two title pages under letterheads with no word in common come from two issuers.
   if (differentIssuers(open.first.markers.letterhead, input.markers.letterhead)) return true;
-  return similarity(open.first.markers.words, input.markers.words) >= REPEAT_SIMILARITY;
+  return false;
 }
 
 /**

@@ -186,6 +186,23 @@ describe("splitting documents", () => {
     ]);
   });
 
+  it("splits an untitled two-page B/L from its copy when the scan lost both marks: the copy repeats the first page word for word", () => {
+    // A carrier's form headed by its letterhead, no "BILL OF LADING" heading, no signature on the first face.
+    const front = [
+      "MERIDIAN OCEAN LINES S.A. | AS CARRIER",
+      "DOCUMENT NO. MOLU905608698 | BOOKING REF. BKG73479234",
+      "Consignor NILE DELTA AGRO EXPORT CO. | Consignee TO THE ORDER OF ARABIAN CAPITAL BANK",
+      "Vessel BALTIC JUNIPER | Voyage 194N | Port of loading ALEXANDRIA | Port of discharge TANJUNG PRIOK",
+      ...Array.from({ length: 4 }, (_, i) => `MDLU89957${i}6 | 344 BAGS | 23,994.25 KGS | 34.425 CBM | seal YC55426${i}`),
+      "Freight prepaid | Number of originals THREE (3)",
+    ];
+    const second = ["Shipped on board 09 July 2024 at ALEXANDRIA", "Place and date of issue ALEXANDRIA 10 July 2024", "For the carrier MERIDIAN OCEAN LINES S.A."];
+    expect(splitsOf(front, second, front, second)).toEqual([
+      ["Bill of Lading", [1, 2]],
+      ["Bill of Lading", [3, 4]],
+    ]);
+  });
+
   it("starts a document at a page headed in display type after a signed-off one, though its title is unknown", () => {
     const rows = Array.from({ length: 22 }, (_, i) => `PART ${i + 1} | USD 10.00 | USD 100.00`);
     const signed = invoicePage("INV-0042", [...rows, "For and on behalf of ACME EXPORTS LTD"]);
