@@ -4,12 +4,15 @@
  * here instead of serving, and the client-address hook is in place before any
  * request (lib/auth/startup.ts). Then the database is migrated, the readers
  * start, and the in-process analysis worker takes the jobs that waited
- * through a restart (lib/jobs/server-worker.ts).
+ * through a restart (lib/jobs/server-worker.ts). Uploads spooled by a server
+ * process that died mid-request are removed (lib/api/upload-spool.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startAuth } = await import("@/lib/auth/startup");
   await startAuth();
+  const { sweepOrphanedUploadSpools } = await import("@/lib/api/upload-spool");
+  await sweepOrphanedUploadSpools();
   const { startServerWorker, stopServerWorker } = await import("./lib/jobs/server-worker");
   await startServerWorker();
   process.once("SIGTERM", () => void stopServerWorker().finally(() => process.exit(0)));

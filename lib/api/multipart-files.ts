@@ -1,7 +1,7 @@
 import "server-only";
-import { concatBytes } from "./bytes";
 import { ApiError } from "@/lib/errors";
-import { malformed, megabytes, MULTIPART_OVERHEAD_BYTES, openParser, pumpForm, requireMultipart, UNNAMED_UPLOAD } from "./multipart";
+import { malformed, megabytes, MULTIPART_OVERHEAD_BYTES, openParser, pumpForm, requireMultipart, UNNAMED_UPLOAD, type SpooledPart } from "./multipart";
+import { UploadSpool } from "./upload-spool";
 
 /** What a caller sent to compare: the files in form order, the text fields by name, repeatable fields' values in form order. */
 export interface FilesForm {
@@ -35,6 +35,8 @@ const SPARE_PARTS = 2;
  * the body streams, with the same guards as the analyze form: declared length
  * first, then busboy limits on count and size per file, and every raw byte
  * counted against the total cap, so nothing larger is ever buffered whole.
+ * Each file is spooled to a temporary file as it arrives and read back once
+ * when the form is complete (as readAnalyzeForm does).
  */
 export async function readFilesForm(request: Request, limits: FilesFormLimits, hint: string): Promise<FilesForm> {
   const maxBodyBytes = limits.maxTotalBytes + MULTIPART_OVERHEAD_BYTES;
@@ -55,32 +57,41 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
     hint,
   );
 
-  const files: { name: string; chunks: Buffer[] }[] = [];
+  const spool = new UploadSpool();
+  const files: SpooledPart[] = [];
   const fields = new Map<string, string>();
   const lists = new Map<string, string[]>();
   let listValues = 0;
-  await pumpForm(body, parser, { maxBodyBytes, tooLarge: totalTooLarge }, (fail) => {
-    parser.on("file", (name, stream, info) => {
-      if (name !== FILE_FIELD) fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${hint}.`));
-      const file = { name: info.filename || UNNAMED_UPLOAD, chunks: [] as Buffer[] };
-      files.push(file);
-      stream.on("data", (chunk: Buffer) => file.chunks.push(chunk));
-      stream.on("limit", () => fail(new ApiError("payload_too_large", `${file.name} is larger than the ${megabytes(limits.maxFileBytes)} limit per file.`)));
-      stream.on("error", (error: Error) => fail(malformed(error)));
+  try {
+    await pumpForm(body, parser, { maxBodyBytes, tooLarge: totalTooLarge }, (fail) => {
+      parser.on("file", (name, stream, info) => {
+        if (name !== FILE_FIELD) fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${hint}.`));
+        const fileName = info.filename || UNNAMED_UPLOAD;
+        stream.on("limit", () => fail(new ApiError("payload_too_large", `${fileName} is larger than the ${megabytes(limits.maxFileBytes)} limit per file.`)));
+        const file: SpooledPart = { name: fileName, stream, written: spool.write(stream) };
+        file.written.catch((error: Error) => fail(malformed(error)));
+        files.push(file);
+      });
+      parser.on("field", (name, value, info) => {
+        if (name === FILE_FIELD) fail(new ApiError("invalid_input", "The file field must be a file upload, not text."));
+        else if (!limits.fieldNames.has(name) && !listNames.has(name)) fail(new ApiError("invalid_input", `Unexpected form field "${name}"; ${hint}.`));
+        else if (info.valueTruncated) fail(new ApiError("invalid_input", `The ${name} field is longer than ${limits.maxFieldLength} characters.`));
+        else if (listNames.has(name)) {
+          if (++listValues > maxListValues) fail(new ApiError("invalid_input", `Send at most ${maxListValues} ${[...listNames].join(" or ")} values per request.`));
+          else lists.set(name, [...(lists.get(name) ?? []), value]);
+        } else if (fields.has(name)) fail(new ApiError("invalid_input", `The ${name} field is given twice.`));
+        else fields.set(name, value);
+      });
+      parser.on("filesLimit", () => fail(new ApiError("invalid_input", `Send at most ${limits.maxFiles} files per request.`)));
+      parser.on("fieldsLimit", () => fail(new ApiError("invalid_input", `Too many form fields; ${hint}.`)));
+      parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${hint}.`)));
     });
-    parser.on("field", (name, value, info) => {
-      if (name === FILE_FIELD) fail(new ApiError("invalid_input", "The file field must be a file upload, not text."));
-      else if (!limits.fieldNames.has(name) && !listNames.has(name)) fail(new ApiError("invalid_input", `Unexpected form field "${name}"; ${hint}.`));
-      else if (info.valueTruncated) fail(new ApiError("invalid_input", `The ${name} field is longer than ${limits.maxFieldLength} characters.`));
-      else if (listNames.has(name)) {
-        if (++listValues > maxListValues) fail(new ApiError("invalid_input", `Send at most ${maxListValues} ${[...listNames].join(" or ")} values per request.`));
-        else lists.set(name, [...(lists.get(name) ?? []), value]);
-      } else if (fields.has(name)) fail(new ApiError("invalid_input", `The ${name} field is given twice.`));
-      else fields.set(name, value);
-    });
-    parser.on("filesLimit", () => fail(new ApiError("invalid_input", `Send at most ${limits.maxFiles} files per request.`)));
-    parser.on("fieldsLimit", () => fail(new ApiError("invalid_input", `Too many form fields; ${hint}.`)));
-    parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${hint}.`)));
-  });
-  return { files: files.map((f) => ({ name: f.name, bytes: concatBytes(f.chunks) })), fields, lists };
+    const read: FilesForm["files"] = [];
+    for (const file of files) read.push({ name: file.name, bytes: await spool.read(await file.written) });
+    return { files: read, fields, lists };
+  } finally {
+    // A refused body leaves its last part half-written: close it before its file goes.
+    for (const file of files) file.stream.destroy();
+    await spool.remove();
+  }
 }

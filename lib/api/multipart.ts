@@ -1,7 +1,8 @@
 import "server-only";
+import type { Readable } from "node:stream";
 import busboy from "busboy";
-import { concatBytes } from "./bytes";
 import { ApiError } from "@/lib/errors";
+import { UploadSpool } from "./upload-spool";
 
 /** What a caller sent: exactly one of the two document fields, and where to post the outcome if it asked. */
 export type AnalyzeInput = ({ kind: "file"; name: string; bytes: Uint8Array; mimeType?: string } | { kind: "url"; url: string }) & { callbackUrl?: string };
@@ -107,8 +108,10 @@ export async function pumpForm(
 /**
  * Reads the analyze form while the body streams: the declared length is
  * checked first, then busboy parses with hard limits, so an oversized upload
- * is refused after at most `maxFileBytes` plus overhead has been read, never
- * buffered whole.
+ * is refused after at most `maxFileBytes` plus overhead has been read. The
+ * file part is spooled to a temporary file as it arrives (UploadSpool) and
+ * read back once when complete: never held whole in memory while it streams,
+ * never as chunks and their copy.
  */
 export async function readAnalyzeForm(request: Request, maxFileBytes: number): Promise<AnalyzeInput> {
   const maxBodyBytes = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
@@ -120,36 +123,51 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
     FORM_HINT,
   );
 
-  let file: { name: string; chunks: Buffer[]; mimeType?: string } | undefined;
+  const spool = new UploadSpool();
+  let file: SpooledPart | undefined;
   let url: string | undefined;
   let callbackUrl: string | undefined;
-  await pumpForm(body, parser, { maxBodyBytes, tooLarge }, (fail) => {
-    parser.on("file", (name, stream, info) => {
-      if (name !== "file") fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${FORM_HINT}.`));
-      const chunks: Buffer[] = [];
-      file = { name: info.filename || UNNAMED_UPLOAD, chunks, mimeType: info.mimeType };
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("limit", () => fail(tooLarge));
-      stream.on("error", (error: Error) => fail(malformed(error)));
+  try {
+    await pumpForm(body, parser, { maxBodyBytes, tooLarge }, (fail) => {
+      parser.on("file", (name, stream, info) => {
+        if (name !== "file") fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${FORM_HINT}.`));
+        stream.on("limit", () => fail(tooLarge));
+        file = { name: info.filename || UNNAMED_UPLOAD, mimeType: info.mimeType, stream, written: spool.write(stream) };
+        file.written.catch((error: Error) => fail(malformed(error)));
+      });
+      parser.on("field", (name, value, info) => {
+        if (!FIELD_NAMES.has(name)) fail(new ApiError("invalid_input", `Unexpected form field "${name}"; ${FORM_HINT}.`));
+        else if (name === "file") fail(new ApiError("invalid_input", "The file field must be a file upload, not text."));
+        else if (info.valueTruncated) fail(new ApiError("invalid_input", `The ${name} is longer than ${MAX_URL_LENGTH} characters.`));
+        else if (name === CALLBACK_URL_FIELD) callbackUrl = value.trim();
+        else url = value;
+      });
+      parser.on("filesLimit", () => fail(new ApiError("invalid_input", "Send one file per request.")));
+      parser.on("fieldsLimit", () => fail(new ApiError("invalid_input", `Too many form fields; ${FORM_HINT}.`)));
+      parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${FORM_HINT}.`)));
     });
-    parser.on("field", (name, value, info) => {
-      if (!FIELD_NAMES.has(name)) fail(new ApiError("invalid_input", `Unexpected form field "${name}"; ${FORM_HINT}.`));
-      else if (name === "file") fail(new ApiError("invalid_input", "The file field must be a file upload, not text."));
-      else if (info.valueTruncated) fail(new ApiError("invalid_input", `The ${name} is longer than ${MAX_URL_LENGTH} characters.`));
-      else if (name === CALLBACK_URL_FIELD) callbackUrl = value.trim();
-      else url = value;
-    });
-    parser.on("filesLimit", () => fail(new ApiError("invalid_input", "Send one file per request.")));
-    parser.on("fieldsLimit", () => fail(new ApiError("invalid_input", `Too many form fields; ${FORM_HINT}.`)));
-    parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${FORM_HINT}.`)));
-  });
-  const input = inputOf(file, url);
-  return callbackUrl === undefined ? input : { ...input, callbackUrl };
+    const bytes = file && (await spool.read(await file.written));
+    const input = inputOf(file && bytes && { name: file.name, bytes, mimeType: file.mimeType }, url);
+    return callbackUrl === undefined ? input : { ...input, callbackUrl };
+  } finally {
+    // A refused body leaves its part half-written: close it before its file goes.
+    file?.stream.destroy();
+    await spool.remove();
+  }
 }
 
-function inputOf(file: { name: string; chunks: Buffer[]; mimeType?: string } | undefined, url: string | undefined): AnalyzeInput {
+/** A file part being written to the spool. */
+export interface SpooledPart {
+  name: string;
+  mimeType?: string;
+  stream: Readable;
+  /** The spooled file's path, once every byte of the part is on disk. */
+  written: Promise<string>;
+}
+
+function inputOf(file: { name: string; bytes: Uint8Array; mimeType?: string } | undefined, url: string | undefined): AnalyzeInput {
   if (file && url !== undefined) throw new ApiError("invalid_input", "Send either a file or a url, not both.");
-  if (file) return { kind: "file", name: file.name, bytes: concatBytes(file.chunks), mimeType: file.mimeType };
+  if (file) return { kind: "file", name: file.name, bytes: file.bytes, mimeType: file.mimeType };
   if (url !== undefined) {
     if (url.trim() === "") throw new ApiError("invalid_input", "The url field is empty; give the document's address.");
     return { kind: "url", url: url.trim() };
