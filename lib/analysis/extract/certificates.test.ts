@@ -67,6 +67,22 @@ describe("certificate of origin", () => {
 });
 
 describe("certificates of weight and quality", () => {
+
+  test("a laboratory's 'Analysis' column names the parameters, beside method, result and limit columns", () => {
+    const page = layoutPage(
+      [
+        "                        CERTIFICATE OF ANALYSIS",
+        "",
+        "Analysis              Method        Found      Limit      Unit",
+        "Moisture              ISO 5223      10.4       Max 12     %",
+        "Defects per 300 g     ISO 6540      9          Max 12     pcs",
+      ].join("\n"),
+    );
+    expect(extractFields("certificate_of_quality", [page]).values.quality_parameters).toEqual([
+      { name: "Moisture", value: 10.4, unit: "%" },
+      { name: "Defects per 300 g", value: 9, unit: "pcs" },
+    ]);
+  });
   test("weights stated in the surveyor's sentence, containers validated", () => {
     const page = layoutPage(
       [

@@ -35,7 +35,8 @@ const HEADERS: Array<[ColumnKind, string]> = [
   ["seal", "SEALS?(?:\\s*(?:NOS?\\.?|NUMBERS?|#))?"],
   ["hs", "H\\.?\\s?S\\.?(?:\\s*(?:CODE|NO\\.?))?"],
   ["invoice", "INVOICE(?:\\s*(?:NO\\.?|NUMBER))?|INVOIC"],
-  ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],
+  // A laboratory's "Analysis" column names what was analysed ("Analysis | Method | Found | Limit"); "Analysis Results" are results.
+  ["parameter", "PARAMETERS?|CHARACTERISTICS?|PROPERT(?:Y|IES)|TEST\\s*ITEMS?|ANALYSIS\\s*ITEMS?|ANALYSIS(?!\\s*RESULTS?)|ANALYTES?|ITEMS?\\s*TESTED|TESTS?|DETERMINATION"],
   ["result", "RESULTS?|ACTUAL(?:\\s*VALUES?)?|FOUND|TEST\\s*RESULTS?|ANALYSIS\\s*RESULTS?|OBSERVED(?:\\s*VALUES?)?|OBTAINED|DETERMINED|ANALY[SZ]ED"],
   ["specification", "SPECIFICATIONS?|SPEC\\.?|STANDARDS?|LIMITS?|GUARANTEED|REQUIREMENTS?|MAX\\.?\\s*/\\s*MIN\\.?|MIN\\.?\\s*/\\s*MAX\\.?|TYPICAL(?:\\s*VALUES?)?|NORMS?|TOLERANCES?|CONTRACT(?:UAL)?\\s*(?:SPEC(?:IFICATION)?S?|VALUES?)"],
   ["method", "METHODS?|TEST\\s*METHOD"],
