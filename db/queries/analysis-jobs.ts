@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { analysisJobs, type AnalysisJobRow, type AnalysisJobStatus } from "../schema";
+import { analyses, analysisJobs, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus } from "../schema";
 import { queryRows } from "./rows";
 
 export type NewAnalysisJobRow = typeof analysisJobs.$inferInsert & { id: string; organizationId: string };
@@ -72,27 +72,83 @@ export async function lockOrganizationClaims(db: Db, params: { organizationId: s
   await db.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${params.organizationId}))`);
 }
 
-/** The organization's jobs running now, other than `exceptJobId` (a retried job is still `running` from its last attempt). */
-export async function countRunningJobs(db: Db, params: { organizationId: string; exceptJobId: string }): Promise<number> {
-  const [row] = await queryRows<{ running: string }>(
-    db,
-    sql`SELECT count(*) AS running FROM ${analysisJobs}
-        WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.status} = 'running' AND ${analysisJobs.id} <> ${params.exceptJobId}`,
-  );
-  return Number(row?.running ?? 0);
-}
-
 /**
- * A worker takes the job: `running`, one more attempt. A job already finished
- * (or deleted with its set) is not taken again: undefined.
+ * A worker takes the job — `running`, one more attempt — unless its
+ * organization already runs `maxRunning` other jobs: then "deferred" (a
+ * retried job is still `running` from its last attempt, so it is not counted).
+ * The count and the claim are one statement; hold the organization's claim
+ * lock (lockOrganizationClaims) so that two workers cannot both take its last
+ * place. A job already finished (or deleted with its set) is not taken again:
+ * undefined.
  */
-export async function claimAnalysisJob(db: Db, params: { organizationId: string; jobId: string }): Promise<AnalysisJobRow | undefined> {
+export async function claimAnalysisJob(
+  db: Db,
+  params: { organizationId: string; jobId: string; maxRunning: number },
+): Promise<AnalysisJobRow | "deferred" | undefined> {
   const [row] = await db
     .update(analysisJobs)
     // A retried attempt reads the file from its first page again.
     .set({ status: "running", attempts: sql`${analysisJobs.attempts} + 1`, startedAt: sql`now()`, pagesDone: null, pagesTotal: null, estimatedEndAt: null })
-    .where(unfinishedJob(params))
+    .where(
+      and(
+        unfinishedJob(params),
+        sql`(SELECT count(*) FROM analysis_jobs AS other
+             WHERE other.organization_id = ${params.organizationId} AND other.status = 'running' AND other.id <> ${params.jobId}) < ${params.maxRunning}`,
+      ),
+    )
     .returning();
+  if (row) return row;
+  // Not taken: the organization is at its cap if the job still waits; otherwise it has ended or gone.
+  const [waiting] = await db.select({ id: analysisJobs.id }).from(analysisJobs).where(unfinishedJob(params)).limit(1);
+  return waiting ? "deferred" : undefined;
+}
+
+/** What a finished read leaves: the analysis and, for a web upload, its pages. */
+export interface CompletedRead {
+  pageCount: number;
+  result: unknown;
+  pageText: unknown;
+  durationMs: number;
+  /** The pages a web upload keeps (set_files.pages). */
+  pages?: unknown;
+}
+
+/**
+ * Ends a job done in one statement, atomic without a transaction (on PGlite
+ * every statement runs on the server's own thread, so fewer is faster): the
+ * job `done`, its analysis recorded under the job's id, and either its set
+ * file done with its pages (a web upload) or its stored bytes dropped (an API
+ * input). Only an unfinished job ends: undefined when it had already ended or
+ * was deleted with its set, and then nothing is written.
+ */
+export async function completeAnalysisJob(
+  db: Db,
+  params: { organizationId: string; jobId: string },
+  read: CompletedRead,
+): Promise<{ id: string } | undefined> {
+  const pages = read.pages === undefined ? null : JSON.stringify(read.pages);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`WITH settled AS (
+          UPDATE ${analysisJobs} SET status = 'done', error_code = NULL, error_detail = NULL, finished_at = now()
+          WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.id} = ${params.jobId}
+            AND ${analysisJobs.status} IN ('queued', 'running')
+          RETURNING id, organization_id, api_key_id, user_id, input_name, input_bytes, sha256, storage_key, set_file_id
+        ), recorded AS (
+          INSERT INTO ${analyses} (id, organization_id, api_key_id, user_id, input_name, input_bytes, sha256, page_count, result, page_text, duration_ms)
+          SELECT id, organization_id, api_key_id, user_id, input_name, input_bytes, sha256, ${read.pageCount}::integer,
+                 ${JSON.stringify(read.result)}::jsonb, ${JSON.stringify(read.pageText)}::jsonb, ${read.durationMs}::integer
+          FROM settled
+        ), file_done AS (
+          UPDATE ${setFiles} SET status = 'done', page_count = ${read.pageCount}::integer, analysis_id = settled.id, pages = ${pages}::jsonb
+          FROM settled WHERE ${setFiles.organizationId} = settled.organization_id AND ${setFiles.id} = settled.set_file_id
+        ), bytes_dropped AS (
+          DELETE FROM ${storedFiles} USING settled
+          WHERE ${storedFiles.organizationId} = settled.organization_id AND ${storedFiles.storageKey} = settled.storage_key
+            AND settled.set_file_id IS NULL
+        )
+        SELECT id FROM settled`,
+  );
   return row;
 }
 

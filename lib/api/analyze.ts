@@ -79,7 +79,7 @@ export async function analyzeRequest(request: Request, context: KeyedContext): P
       headers: { location: analysisLocation(job.id), [ANALYSIS_ID_HEADER]: job.id, "retry-after": "1" },
     });
   }
-  const result = resultOf(await waitForAnalysis(db, { jobId: job.id, organizationId: key.organizationId }));
+  const result = resultOf(await waitForAnalysis(db, { jobId: job.id, organizationId: key.organizationId, status: job.status }));
   // The body stays the engine's array; the stored analysis is named beside it, for compare's analysis_id.
   return Response.json(result, { headers: { [ANALYSIS_ID_HEADER]: job.id } });
 }

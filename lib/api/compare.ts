@@ -122,7 +122,7 @@ function analyzerOf(db: KeyedContext["db"], organizationId: string, files: Prese
   const outcomes = new Map(
     files.map((file, i) => {
       const job = jobs[i]!;
-      const outcome = waitForAnalysis(db, { jobId: job.id, organizationId });
+      const outcome = waitForAnalysis(db, { jobId: job.id, organizationId, status: job.status });
       return [file, outcome.then((ended) => ({ result: resultOf(ended), pageText: ended.pageText ?? [] }))] as const;
     }),
   );

@@ -35,6 +35,8 @@ const WEBHOOK_EXPIRY_SECONDS = 120;
 
 export class AnalysisQueue {
   private readonly workerIds: string[] = [];
+  /** Workers running a job now (wake leaves them be). */
+  private readonly busyWorkers = new Set<string>();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -101,9 +103,20 @@ export class AnalysisQueue {
     await this.boss.send(webhookQueueOf(this.name), job, { db: transactionExecutor(tx) });
   }
 
-  /** Lets this process's idle workers look for a job now rather than at their next poll. */
-  wake(): void {
-    for (const id of this.workerIds) this.boss.notifyWorker(id);
+  /**
+   * Lets up to `jobs` of this process's idle workers look for a job now rather
+   * than at their next poll. A busy worker is not told: it looks at once when
+   * its job ends, and telling it (or more idle workers than there are new
+   * jobs) only costs an empty look, a statement on the database's thread.
+   */
+  wake(jobs: number): void {
+    let left = jobs;
+    for (const id of this.workerIds) {
+      if (left <= 0) return;
+      if (this.busyWorkers.has(id)) continue;
+      this.boss.notifyWorker(id);
+      left--;
+    }
   }
 
   /**
@@ -126,6 +139,7 @@ export class AnalysisQueue {
       let id = "";
       id = await this.boss.work<QueuedJob>(this.name, options, async ([job]) => {
         if (!job) return;
+        this.busyWorkers.add(id);
         try {
           if ((await handle(job.data, job.retryCount + 1)) === "deferred") {
             // A new queue entry for the same job (claims are idempotent: an entry left over if this
@@ -136,6 +150,7 @@ export class AnalysisQueue {
           // pg-boss sleeps out its polling interval after every fetch, even one that found a job,
           // unless notified: a worker that just finished one looks for the next at once instead.
           // Only an empty queue lets it sleep (until wake or the next poll).
+          this.busyWorkers.delete(id);
           this.boss.notifyWorker(id);
         }
       });

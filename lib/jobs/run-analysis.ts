@@ -1,6 +1,5 @@
 import type { Db } from "@/db/client";
-import { insertAnalysis } from "@/db/queries/analyses";
-import { claimAnalysisJob, countRunningJobs, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { claimAnalysisJob, completeAnalysisJob, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
 import { listLayoutHints } from "@/db/queries/learned-layouts";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
@@ -25,8 +24,8 @@ export const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because o
 /**
  * One attempt at one job, on a worker: take it (`running`, and the set
  * file `analyzing`), read the stored bytes in a reader, run the pipeline, and
- * end it in one transaction — the analysis row, the job's status and the set
- * file's status together. A refusal of the file (AnalysisError) ends the job
+ * end it atomically — the analysis row, the job's status and the set file's
+ * status together, in one statement (completeAnalysisJob). A refusal of the file (AnalysisError) ends the job
  * failed with its reason; any other error is thrown for the queue to retry.
  * A job already ended, or deleted with its set meanwhile, writes nothing.
  * A job whose organization already runs ANALYSIS_ORG_MAX_RUNNING jobs is not
@@ -37,9 +36,10 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
   const claimed = await db.transaction(async (tx) => {
     // The organization's claims one at a time, so that two workers cannot both take its last running place.
     await lockOrganizationClaims(tx, scope);
-    if ((await countRunningJobs(tx, { organizationId: job.organizationId, exceptJobId: job.jobId })) >= orgMaxRunning()) return "deferred";
-    const row = await claimAnalysisJob(tx, scope);
-    if (row?.setFileId) await updateSetFile(tx, { organizationId: job.organizationId, fileId: row.setFileId }, { status: "analyzing", errorDetail: null });
+    const row = await claimAnalysisJob(tx, { ...scope, maxRunning: orgMaxRunning() });
+    if (row && row !== "deferred" && row.setFileId) {
+      await updateSetFile(tx, { organizationId: job.organizationId, fileId: row.setFileId }, { status: "analyzing", errorDetail: null });
+    }
     return row;
   });
   if (claimed === "deferred") return "deferred";
@@ -61,35 +61,14 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
     await failAnalysisJob(db, claimed, error.code, error.message);
     return;
   }
-  const settled = await db.transaction(async (tx) => {
-    const row = await settleAnalysisJob(tx, scope, { status: "done" });
-    if (!row) return false;
-    await insertAnalysis(tx, {
-      id: row.id,
-      organizationId: row.organizationId,
-      apiKeyId: row.apiKeyId,
-      userId: row.userId,
-      inputName: row.inputName,
-      inputBytes: row.inputBytes,
-      sha256: row.sha256,
-      pageCount: read.pageCount,
-      result: read.result,
-      pageText: read.pageText,
-      durationMs: read.durationMs,
-    });
-    if (row.setFileId) {
-      await updateSetFile(tx, { organizationId: row.organizationId, fileId: row.setFileId }, {
-        status: "done",
-        pageCount: read.pageCount,
-        analysisId: row.id,
-        pages: read.pages,
-      });
-    } else {
-      await deleteStoredFiles(tx, { organizationId: row.organizationId, storageKeys: [row.storageKey] });
-    }
-    await queueWebhook(db, tx, row);
-    return true;
-  });
+  // One statement ends the job (on PGlite every statement runs on the server's thread); a job with a
+  // callback_url also queues its webhook, in one transaction with its ending.
+  const complete = async (handle: Db) => {
+    const row = await completeAnalysisJob(handle, scope, read);
+    if (row) await queueWebhook(db, handle, claimed);
+    return row !== undefined;
+  };
+  const settled = claimed.callbackUrl ? await db.transaction(complete) : await complete(db);
   if (settled) announceOutcome({ jobId: job.jobId, status: "done", result: read.result, pageText: read.pageText });
 }
 
@@ -116,6 +95,6 @@ export async function failAnalysisJob(db: Db, job: Pick<AnalysisJobRow, "id" | "
 }
 
 /** A job that names a callback_url has its outcome posted there: queued with its ending, so it is sent once the ending commits, and never lost. */
-async function queueWebhook(db: Db, tx: Db, row: AnalysisJobRow): Promise<void> {
+async function queueWebhook(db: Db, tx: Db, row: Pick<AnalysisJobRow, "id" | "organizationId" | "callbackUrl">): Promise<void> {
   if (row.callbackUrl) await (await analysisQueue(db)).sendWebhook(tx, { jobId: row.id, organizationId: row.organizationId });
 }

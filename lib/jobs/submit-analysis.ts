@@ -82,7 +82,7 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
     }
     return rows;
   });
-  await wakeWorkers(db);
+  await wakeWorkers(db, jobs.length);
   return jobs;
 }
 
@@ -141,8 +141,8 @@ export async function enqueueStoredFile(tx: Db, queue: AnalysisQueue, input: Sto
   await queue.send(tx, { jobId: row.id, organizationId: input.organizationId }, priority);
 }
 
-/** Starts this process's worker if it runs one, and lets it look for the new jobs now. */
-export async function wakeWorkers(db: Db): Promise<void> {
+/** Starts this process's worker if it runs one, and lets it look for the `jobs` new jobs now. */
+export async function wakeWorkers(db: Db, jobs: number): Promise<void> {
   await ensureInProcessWorker(db);
-  (await analysisQueue(db)).wake();
+  (await analysisQueue(db)).wake(jobs);
 }

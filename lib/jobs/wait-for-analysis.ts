@@ -11,6 +11,12 @@ const MAX_POLL_MS = 1_000;
 export interface FinishedJob {
   jobId: string;
   organizationId: string;
+  /**
+   * The status the caller last saw. A job seen `queued` (just submitted) is
+   * not looked up at once: this process's worker usually takes it within
+   * FIRST_POLL_MS and then announces its ending, so the look is not needed.
+   */
+  status?: string;
 }
 
 /** The outcome recorded in the database, or undefined while the job is unfinished. */
@@ -71,6 +77,7 @@ export function waitForAnalysis(db: Db, job: FinishedJob): Promise<JobOutcome> {
     // Listen before the first look, so an ending between the two is not missed.
     events.on(job.jobId, finish);
     events.on(claimEventOf(job.jobId), onClaim);
-    poll(FIRST_POLL_MS);
+    if (job.status === "queued") timer = setTimeout(() => poll(FIRST_POLL_MS * 2), FIRST_POLL_MS);
+    else poll(FIRST_POLL_MS);
   });
 }

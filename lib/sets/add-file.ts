@@ -61,6 +61,6 @@ export async function addFile(
     });
     return file;
   });
-  await wakeWorkers(db);
+  await wakeWorkers(db, 1);
   return toFileView(row, { pages: null, analysisResult: null, corrections: [] });
 }

@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { newId } from "@/db/ids";
+import { claimAnalysisJob, completeAnalysisJob, insertAnalysisJob } from "@/db/queries/analysis-jobs";
+import { insertStoredFile, readStoredFile } from "@/db/queries/sets-storage";
+import { analyses, analysisJobs } from "@/db/schema";
+import { seedOrganization, testDatabases } from "../support/databases";
+
+const READ = { pageCount: 1, result: [{ split: { document_type: "Commercial Invoice", pages: [1] } }], pageText: [{ number: 1, text: "INVOICE", ocr: false }], durationMs: 42 };
+
+describe.each(testDatabases())("ending and claiming a job in few statements on $name", (database) => {
+  let db: Db;
+  let organizationId: string;
+  /** Statements sent while `counting` is on. */
+  let statements = 0;
+  let counting = false;
+
+  beforeAll(async () => {
+    db = await database.open({ onQuery: () => void (counting && statements++) });
+    organizationId = (await seedOrganization(db, { prefix: "complete" })).organization.id;
+  });
+
+  afterAll(async () => {
+    await database.close(db);
+  });
+
+  async function queueJob(): Promise<{ id: string; storageKey: string }> {
+    const storageKey = newId("blob");
+    await insertStoredFile(db, { organizationId, storageKey, bytes: new TextEncoder().encode("%PDF-1.7") });
+    const row = await insertAnalysisJob(db, { id: newId("ana"), organizationId, storageKey, inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64) });
+    return { id: row.id, storageKey };
+  }
+
+  async function counted<T>(run: () => Promise<T>): Promise<{ value: T; statements: number }> {
+    statements = 0;
+    counting = true;
+    try {
+      return { value: await run(), statements };
+    } finally {
+      counting = false;
+    }
+  }
+
+  it("ends an API job in one statement: done, its analysis recorded under its id, its stored bytes dropped", async () => {
+    const job = await queueJob();
+    const { value, statements } = await counted(() => completeAnalysisJob(db, { organizationId, jobId: job.id }, READ));
+    expect(value).toEqual({ id: job.id });
+    expect(statements).toBe(1);
+    const [row] = await db.select().from(analysisJobs).where(eq(analysisJobs.id, job.id));
+    expect(row).toMatchObject({ status: "done", errorCode: null });
+    expect(row?.finishedAt).toBeInstanceOf(Date);
+    const [analysis] = await db.select().from(analyses).where(eq(analyses.id, job.id));
+    expect(analysis).toMatchObject({ organizationId, inputName: "invoice.pdf", inputBytes: 8, pageCount: 1, result: READ.result, pageText: READ.pageText, durationMs: 42 });
+    expect(await readStoredFile(db, { organizationId, storageKey: job.storageKey })).toBeUndefined();
+  });
+
+  it("writes nothing for a job that has already ended, or belongs to another organization", async () => {
+    const job = await queueJob();
+    await completeAnalysisJob(db, { organizationId, jobId: job.id }, READ);
+    expect(await completeAnalysisJob(db, { organizationId, jobId: job.id }, { ...READ, durationMs: 7 })).toBeUndefined();
+    const [analysis] = await db.select({ durationMs: analyses.durationMs }).from(analyses).where(eq(analyses.id, job.id));
+    expect(analysis?.durationMs).toBe(42);
+    const other = await queueJob();
+    const outsider = (await seedOrganization(db, { prefix: "complete-other" })).organization.id;
+    expect(await completeAnalysisJob(db, { organizationId: outsider, jobId: other.id }, READ)).toBeUndefined();
+    expect(await readStoredFile(db, { organizationId, storageKey: other.storageKey })).toBeDefined();
+  });
+
+  it("claims in one statement while the organization has room, defers a job at its cap, and takes no ended job", async () => {
+    const first = await queueJob();
+    const second = await queueJob();
+    const claim = await counted(() => claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1 }));
+    expect(claim.statements).toBe(1);
+    expect(claim.value).toMatchObject({ id: first.id, status: "running", attempts: 1 });
+    // The organization runs one job, its cap: the second waits.
+    expect(await claimAnalysisJob(db, { organizationId, jobId: second.id, maxRunning: 1 })).toBe("deferred");
+    // A retried attempt of the running job does not count itself.
+    expect(await claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1 })).toMatchObject({ id: first.id, attempts: 2 });
+    await completeAnalysisJob(db, { organizationId, jobId: first.id }, READ);
+    expect(await claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1 })).toBeUndefined();
+    expect(await claimAnalysisJob(db, { organizationId, jobId: second.id, maxRunning: 1 })).toMatchObject({ id: second.id, status: "running" });
+  });
+});
