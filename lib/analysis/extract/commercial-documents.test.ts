@@ -106,6 +106,20 @@ describe("contract", () => {
   });
 });
 
+describe("contract wordings", () => {
+  test("the buyer 'Invoice to' and the latest shipment date 'Shipment not later than'", () => {
+    const page = layoutPage(
+      [
+        "                              SALES CONTRACT",
+        "Invoice to:                GULF PEARL GENERAL TRADING W.L.L.",
+        "                           BUILDING 221, ROAD 15, HIDD",
+        "Shipment not later than:   31 July 2023",
+      ].join("\n"),
+    );
+    expect(extractFields("contract", [page]).values).toMatchObject({ buyer: "GULF PEARL GENERAL TRADING W.L.L.", buyer_address: "BUILDING 221, ROAD 15, HIDD", latest_shipment_date: "2023-07-31" });
+  });
+});
+
 describe("contract tolerance", () => {
   test("a bare number under a tolerance title is the percentage", () => {
     const values = extractFields("contract", [layoutPage(["Quantity:           72.000 MT", "More or Less (%):   10", "Tolerance pct:      5"].join("\n"))]).values;
