@@ -30,6 +30,15 @@ export type OpenDbOptions = ({ url: string } | { dataDir: string }) & {
 /** Where the committed drizzle-kit migrations live; resolved from the working directory like Next does. */
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db/migrations");
 
+/**
+ * Embedded PGlite keeps PostgreSQL's default 128 MB of shared buffers in its
+ * WebAssembly memory, which never shrinks, inside the server's process. The
+ * data an instance serves (one deployment's keys, jobs and analyses) is read
+ * from files the OS caches anyway: 16 MB of buffers cut the server's resident
+ * memory by about 120 MB (measured on an opened database, 245 → 124 MB).
+ */
+const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
+
 /** Arbitrary constant naming the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 7_305_114_201;
 
@@ -136,7 +145,7 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
 
 async function openPglite(dataDir: string, logger: Logger | undefined, appRole: string | undefined): Promise<Db> {
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   try {
     const db = drizzlePglite({ client, schema, logger });
     await migratePgliteSchema(db, { migrationsFolder: MIGRATIONS_FOLDER });
