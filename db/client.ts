@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -11,6 +11,7 @@ import { migrate as migratePgliteSchema } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { currentScopeSettings, SET_SCOPE_STATEMENT, SET_TRANSACTION_SCOPE_STATEMENT, withSystemScope } from "./scope";
 
 export type Schema = typeof schema;
 
@@ -94,19 +95,24 @@ export async function closeDb(db?: Db): Promise<void> {
  * owns nothing, which row-level security binds.
  */
 function setRoleStatement(role: string): string {
+  return `SET ROLE ${roleName(role)}`;
+}
+
+/** A role name safe to write into a statement as it is. */
+function roleName(role: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`not a plain role name: ${role}`);
-  return `SET ROLE ${role}`;
+  return role;
 }
 
 async function openPostgres(url: string, logger: Logger | undefined, appRole: string | undefined): Promise<Db> {
   if (!/^postgres(ql)?:\/\//.test(url)) {
     throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL");
   }
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX_CONNECTIONS });
+  const pool = new ScopedPool({ connectionString: url, max: POOL_MAX_CONNECTIONS });
   // Without a listener, an idle connection dropped by the server crashes the process (node-postgres #2635).
   pool.on("error", (error) => console.error(`database connection lost: ${error.message}`));
   try {
-    await migratePostgres(pool);
+    await withSystemScope("migrations", () => migratePostgres(pool, appRole));
   } catch (error) {
     await pool.end();
     throw error;
@@ -127,13 +133,54 @@ async function openPostgres(url: string, logger: Logger | undefined, appRole: st
   return db;
 }
 
+/** pg-boss's schema (its default name; the analysis queue does not change it). */
+const QUEUE_SCHEMA = "pgboss";
+
+/**
+ * Hands pg-boss's schema to the app's role. pg-boss runs as that role and
+ * must own its tables: it migrates them at a new version, and creating a
+ * queue adds a partition to its job table. A database that ran before the
+ * role existed (or without it) has the schema owned by the migrating user;
+ * on a fresh one the role creates it at first start (migration 0011 lets it).
+ */
+function queueSchemaOwnershipStatement(appRole: string): string {
+  const role = roleName(appRole);
+  return `DO $$
+DECLARE item record;
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_namespace WHERE nspname = '${QUEUE_SCHEMA}') THEN RETURN; END IF;
+  IF (SELECT nspowner <> '${role}'::regrole FROM pg_namespace WHERE nspname = '${QUEUE_SCHEMA}') THEN
+    ALTER SCHEMA ${QUEUE_SCHEMA} OWNER TO ${role};
+  END IF;
+  FOR item IN SELECT c.oid::regclass AS name FROM pg_class c
+      WHERE c.relnamespace = '${QUEUE_SCHEMA}'::regnamespace AND c.relkind IN ('r', 'p', 'v', 'm') AND c.relowner <> '${role}'::regrole LOOP
+    EXECUTE format('ALTER TABLE %s OWNER TO ${role}', item.name);
+  END LOOP;
+  -- Sequences a column owns moved with their table.
+  FOR item IN SELECT c.oid::regclass AS name FROM pg_class c
+      WHERE c.relnamespace = '${QUEUE_SCHEMA}'::regnamespace AND c.relkind = 'S' AND c.relowner <> '${role}'::regrole
+        AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i')) LOOP
+    EXECUTE format('ALTER SEQUENCE %s OWNER TO ${role}', item.name);
+  END LOOP;
+  FOR item IN SELECT p.oid::regprocedure AS name FROM pg_proc p
+      WHERE p.pronamespace = '${QUEUE_SCHEMA}'::regnamespace AND p.proowner <> '${role}'::regrole LOOP
+    EXECUTE format('ALTER ROUTINE %s OWNER TO ${role}', item.name);
+  END LOOP;
+  FOR item IN SELECT t.oid::regtype AS name FROM pg_type t
+      WHERE t.typnamespace = '${QUEUE_SCHEMA}'::regnamespace AND t.typtype IN ('e', 'd') AND t.typowner <> '${role}'::regrole LOOP
+    EXECUTE format('ALTER TYPE %s OWNER TO ${role}', item.name);
+  END LOOP;
+END $$`;
+}
+
 /** Several processes (app instances, test workers) may start at once; one migrates, the rest wait. */
-async function migratePostgres(pool: pg.Pool): Promise<void> {
+async function migratePostgres(pool: pg.Pool, appRole: string | undefined): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
       await migratePostgresSchema(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+      if (appRole) await client.query(queueSchemaOwnershipStatement(appRole));
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
@@ -147,14 +194,67 @@ async function openPglite(dataDir: string, logger: Logger | undefined, appRole: 
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   try {
-    const db = drizzlePglite({ client, schema, logger });
-    await migratePgliteSchema(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePgliteSchema(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     if (appRole) await client.exec(setRoleStatement(appRole));
-    const shared: Db = db;
+    // PGlite's only user is a superuser, whom row-level security does not bind: the scope matters under the app's role only.
+    const shared: Db = drizzlePglite({ client: appRole ? scopedPglite(client) : client, schema, logger });
     closers.set(shared, () => client.close());
     return shared;
   } catch (error) {
     await client.close();
     throw error;
   }
+}
+
+/**
+ * A pool whose every connection, each time it is taken, is set to the scope
+ * of the code taking it (db/scope.ts): a connection never carries one
+ * request's organization into the next. pg-pool's own `query` takes its
+ * connection through `connect`, so single statements are scoped too.
+ */
+class ScopedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | undefined {
+    const settings = currentScopeSettings();
+    const scoped = super.connect().then(async (client) => {
+      try {
+        await client.query(SET_SCOPE_STATEMENT, settings);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      return client;
+    });
+    if (!callback) return scoped;
+    scoped.then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+    return undefined;
+  }
+}
+
+/**
+ * PGlite under the app's role: its one connection serves every request at
+ * once, so each statement and each transaction runs in a transaction of its
+ * own set to the caller's scope (set_config(…, true) ends with it).
+ */
+function scopedPglite(client: PGlite): PGlite {
+  const inScope = <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
+    const settings = currentScopeSettings();
+    return client.transaction(async (tx) => {
+      await tx.query(SET_TRANSACTION_SCOPE_STATEMENT, settings);
+      return work(tx);
+    });
+  };
+  const scoped: Pick<PGlite, "query" | "transaction" | "exec"> = {
+    query: (text, params, options) => inScope((tx) => tx.query(text, params, options)),
+    transaction: (work) => inScope(work),
+    // pg-boss's own scripts (its schema, maintenance): no organization-owned table.
+    exec: (text, options) => client.exec(text, options),
+  };
+  return scoped as PGlite;
 }

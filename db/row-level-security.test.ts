@@ -3,88 +3,130 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, type CreatedUser } from "@/lib/services";
 import { seedOrganization, testDatabases, testDatabaseUrl } from "@/test/support/databases";
 import { closeDb, openDb, type Db } from "./client";
-import { withOrganizationScope } from "./organization-scope";
 import { queryRows } from "./queries/rows";
 import { apiKeys, auditEvents, memberships } from "./schema";
+import { withOrganizationScope, withSystemScope, withSystemScopeInTransaction } from "./scope";
 
 /** The role the app takes with DATABASE_APP_ROLE: not the tables' owner, so row-level security binds it. */
 const APP_ROLE = "shipshape_app";
 
 describe.each(testDatabases())("row-level security on $name", (database) => {
-  let db: Db;
+  /** The owner's connection (a superuser: row-level security does not bind it). */
+  let owner: Db;
+  /** The app's connection, as DATABASE_APP_ROLE makes it. */
+  let app: Db;
   let a: CreatedUser;
   let b: CreatedUser;
 
   beforeAll(async () => {
-    db = await database.open();
-    a = await seedOrganization(db, { prefix: "rls-a" });
-    b = await seedOrganization(db, { prefix: "rls-b" });
-    for (const org of [a, b]) await createApiKey(db, { organizationId: org.organization.id, createdBy: org.user.id, kind: "sandbox", name: "rls" });
-  });
-  afterAll(() => database.close(db));
-
-  /** As the app's role, in `organizationId`'s scope: the role is taken for this transaction only. */
-  const asApp = <T>(organizationId: string, work: (tx: Db) => Promise<T>) =>
-    withOrganizationScope(db, organizationId, async (tx) => {
-      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-      return work(tx);
+    owner = await database.open();
+    app =
+      database.name === "pglite"
+        ? // One in-memory PGlite per handle: the app's handle seeds its own organizations.
+          await openDb({ dataDir: "memory://", appRole: APP_ROLE })
+        : await openDb({ url: testDatabaseUrl(), appRole: APP_ROLE });
+    // Seeding is the operator's work, across organizations.
+    [a, b] = await withSystemScope("operator", async () => {
+      const seeded = [await seedOrganization(app, { prefix: "rls-a" }), await seedOrganization(app, { prefix: "rls-b" })];
+      for (const org of seeded) await createApiKey(app, { organizationId: org.organization.id, createdBy: org.user.id, kind: "sandbox", name: "rls" });
+      return seeded as [CreatedUser, CreatedUser];
     });
+  });
+  afterAll(async () => {
+    await closeDb(app);
+    await database.close(owner);
+  });
 
-  it("a query that forgets its organization filter gets no other organization's rows", async () => {
-    const seen = await asApp(a.organization.id, async (tx) => ({
-      keys: await tx.select({ organizationId: apiKeys.organizationId }).from(apiKeys),
-      members: await tx.select({ organizationId: memberships.organizationId }).from(memberships),
-      audit: await tx.select({ organizationId: auditEvents.organizationId }).from(auditEvents),
-    }));
-    for (const rows of Object.values(seen)) {
+  const organizationsIn = (rows: { organizationId: string | null }[]) => new Set(rows.map((row) => row.organizationId));
+  const unfiltered = (db: Db) =>
+    Promise.all([
+      db.select({ organizationId: apiKeys.organizationId }).from(apiKeys),
+      db.select({ organizationId: memberships.organizationId }).from(memberships),
+      db.select({ organizationId: auditEvents.organizationId }).from(auditEvents),
+    ]);
+
+  it("connects as the app's role", async () => {
+    const [who] = await queryRows<{ role: string }>(app, sql`select current_user as role`);
+    expect(who?.role).toBe(APP_ROLE);
+  });
+
+  it("outside any scope, a query sees no organization's rows and writes none", async () => {
+    for (const rows of await unfiltered(app)) expect(rows).toEqual([]);
+    await expect(app.insert(auditEvents).values({ organizationId: a.organization.id, actor: a.user.id, action: "test.unscoped_write", target: null, detail: {} })).rejects.toThrow();
+    const updated = await app.update(apiKeys).set({ name: "renamed without a scope" }).returning({ id: apiKeys.id });
+    expect(updated).toEqual([]);
+  });
+
+  it("a query that forgets its organization filter gets this organization's rows only", async () => {
+    const seen = await withOrganizationScope(a.organization.id, () => unfiltered(app));
+    for (const rows of seen) {
       expect(rows.length).toBeGreaterThan(0);
-      expect(new Set(rows.map((row) => row.organizationId))).toEqual(new Set([a.organization.id]));
+      expect(organizationsIn(rows)).toEqual(new Set([a.organization.id]));
     }
   });
 
   it("refuses writing a row into another organization from this one's scope", async () => {
-    const write = asApp(a.organization.id, (tx) =>
-      tx.insert(auditEvents).values({ organizationId: b.organization.id, actor: a.user.id, action: "test.cross_write", target: null, detail: {} }),
+    const write = withOrganizationScope(a.organization.id, () =>
+      app.insert(auditEvents).values({ organizationId: b.organization.id, actor: a.user.id, action: "test.cross_write", target: null, detail: {} }),
     );
     await expect(write).rejects.toThrow();
-    const updated = await asApp(a.organization.id, (tx) =>
-      tx.update(apiKeys).set({ name: "renamed across tenants" }).where(sql`${apiKeys.organizationId} = ${b.organization.id}`).returning({ id: apiKeys.id }),
+    const updated = await withOrganizationScope(a.organization.id, () =>
+      app.update(apiKeys).set({ name: "renamed across tenants" }).where(sql`${apiKeys.organizationId} = ${b.organization.id}`).returning({ id: apiKeys.id }),
     );
     expect(updated).toEqual([]);
   });
 
-  it("is set per transaction: the next transaction on the same connection carries no organization", async () => {
-    await withOrganizationScope(db, a.organization.id, async () => undefined);
-    const [row] = await queryRows<{ org: string | null }>(db, sql`select current_setting('app.organization_id', true) as org`);
-    expect(row?.org ?? "").toBe("");
+  it("the system scope sees every organization, and the connection names its reason", async () => {
+    const [keys, reason] = await withSystemScope("operator", () =>
+      Promise.all([app.select({ organizationId: apiKeys.organizationId }).from(apiKeys), queryRows<{ reason: string }>(app, sql`select current_setting('app.system_scope') as reason`)]),
+    );
+    expect([...organizationsIn(keys)]).toEqual(expect.arrayContaining([a.organization.id, b.organization.id]));
+    expect(reason).toEqual([{ reason: "operator" }]);
   });
 
-  it("forces row-level security, under the organization policy, on every table that has an organization_id", async () => {
-    const tables = await queryRows<{ table: string; forced: boolean; policies: number }>(
-      db,
+  it("never carries one scope into another: interleaved requests of two organizations each see their own, and after them none", async () => {
+    const rounds = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => {
+        const org = i % 2 === 0 ? a : b;
+        return withOrganizationScope(org.organization.id, async () => {
+          const inTransaction = await app.transaction((tx) => tx.select({ organizationId: memberships.organizationId }).from(memberships));
+          const single = await app.select({ organizationId: memberships.organizationId }).from(memberships);
+          return { expected: org.organization.id, seen: organizationsIn([...inTransaction, ...single]) };
+        });
+      }),
+    );
+    for (const round of rounds) expect(round.seen).toEqual(new Set([round.expected]));
+    for (const rows of await unfiltered(app)) expect(rows).toEqual([]);
+  });
+
+  it("inside an organization's transaction, a server-wide count runs in the system scope, then the organization's scope is back", async () => {
+    const counts = await withOrganizationScope(a.organization.id, () =>
+      app.transaction(async (tx) => {
+        const count = async () => (await tx.select({ organizationId: apiKeys.organizationId }).from(apiKeys)).length;
+        const before = await count();
+        const everywhere = await withSystemScopeInTransaction(tx, "job admission", count);
+        return { before, everywhere, after: await count() };
+      }),
+    );
+    expect(counts.everywhere).toBeGreaterThan(counts.before);
+    expect(counts.after).toBe(counts.before);
+    await expect(withSystemScopeInTransaction(app, "job admission", async () => 0)).rejects.toThrow(/needs a transaction/);
+  });
+
+  it("forces row-level security, under the strict organization policy, on every table that has an organization_id", async () => {
+    const tables = await queryRows<{ table: string; forced: boolean; policies: string[] }>(
+      owner,
       sql`select c.relname as "table", c.relrowsecurity and c.relforcerowsecurity as forced,
-                 (select count(*)::int from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'organization_scope') as policies
+                 array(select p.qual || ' / ' || p.with_check from pg_policies p
+                       where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'organization_scope') as policies
           from pg_class c join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = 'public' and c.relkind = 'r'
             and exists (select 1 from information_schema.columns col where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'organization_id')
           order by 1`,
     );
-    expect(tables.length).toBeGreaterThanOrEqual(12);
-    expect(tables.filter((t) => !t.forced || t.policies !== 1)).toEqual([]);
-  });
-
-  it("with DATABASE_APP_ROLE every connection is the app's role: services work, and a scoped query sees one organization", async () => {
-    const appDb = await openDb({ ...(database.name === "pglite" ? { dataDir: "memory://" } : { url: testDatabaseUrl() }), appRole: APP_ROLE });
-    try {
-      const [who] = await queryRows<{ role: string }>(appDb, sql`select current_user as role`);
-      expect(who?.role).toBe(APP_ROLE);
-      const mine = await seedOrganization(appDb, { prefix: "rls-app" });
-      const theirs = await seedOrganization(appDb, { prefix: "rls-app-other" });
-      const rows = await withOrganizationScope(appDb, mine.organization.id, (tx) => tx.select({ organizationId: memberships.organizationId }).from(memberships));
-      expect(rows).toEqual([{ organizationId: mine.organization.id }]);
-      expect(theirs.organization.id).not.toBe(mine.organization.id);
-    } finally {
-      await closeDb(appDb);
-    }
+    expect(tables.length).toBeGreaterThanOrEqual(15);
+    // Strict: the organization's own rows, or the system scope; never "every row while no organization is set".
+    const strict = (policy: string) => policy.includes("app.system_scope") && !policy.includes("= ''::text) OR");
+    expect(tables.filter((t) => !t.forced || t.policies.length !== 1 || !t.policies.every(strict))).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@ const EnvSchema = z.object({
   /**
    * The role the app takes after migrating as DATABASE_URL's user: a role that
    * owns no table, so row-level security binds it (migration 0011 creates
-   * shipshape_app). Unset: the connecting user's own rights.
+   * shipshape_app; db/scope.ts says what each connection may see). Unset: the
+   * connecting user's own rights.
    */
   DATABASE_APP_ROLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, "DATABASE_APP_ROLE must be a plain lower-case role name").optional(),
   /** Where embedded PGlite keeps its data; `memory://` keeps it in memory (tests). */

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { getDb, type Db } from "@/db/client";
+import { withSystemScope } from "@/db/scope";
 import { findApiKeyOrganizationId } from "@/db/queries/api-keys";
 import type { ApiKeyKind } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
@@ -86,4 +87,5 @@ async function requireOrganization(db: Db, slug: string | undefined) {
   return organization;
 }
 
-runCli(main, USAGE);
+// The operator acts on any organization: the system scope, named so (db/scope.ts).
+runCli((argv) => withSystemScope("operator", () => main(argv)), USAGE);

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { getDb, type Db } from "@/db/client";
+import { withSystemScope } from "@/db/scope";
 import { findUserByEmail } from "@/db/queries/users";
 import { ApiError } from "@/lib/errors";
 import { createUser, findOrganizationBySlug } from "@/lib/services";
@@ -84,4 +85,5 @@ async function create({ email, password, org, role }: Values): Promise<void> {
   console.log(`Created user ${created.user.email} (${created.user.id}) as ${created.role} of ${created.organization.slug}`);
 }
 
-runCli(main, USAGE);
+// The operator acts on any organization: the system scope, named so (db/scope.ts).
+runCli((argv) => withSystemScope("operator", () => main(argv)), USAGE);

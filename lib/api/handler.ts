@@ -75,5 +75,5 @@ function authenticateKey(deps: HandlerDeps): Authenticate<{ db: Db; key: Verifie
 
 /** The wrapper of every keyed API route (lib/http/route, authenticated by API key). */
 export function withApiKey(handle: KeyedHandler, deps: HandlerDeps): (request: Request) => Promise<Response> {
-  return withRoute(authenticateKey(deps))(handle);
+  return withRoute(authenticateKey(deps), (caller) => caller.key.organizationId)(handle);
 }

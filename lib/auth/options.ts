@@ -6,6 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { revokeSession } from "@/db/queries/sessions";
+import { withOrganizationScope, withSystemScope } from "@/db/scope";
 import { authenticateCredentials } from "./authenticate";
 import { clientIpOf } from "./client-ip";
 import { NEW_PASSWORD_INVALID_ERROR, PASSWORD_CHANGE_REQUIRED_ERROR, throttledError } from "./error-codes";
@@ -55,12 +56,16 @@ export function authOptions(): AuthOptions {
           newPassword: { label: "New password", type: "password" },
         },
         async authorize(credentials, request) {
-          const result = await authenticateCredentials(await getDb(), {
-            email: String(credentials?.email ?? ""),
-            password: String(credentials?.password ?? ""),
-            ip: clientIpOf(request.headers ?? {}),
-            newPassword: credentials?.newPassword ? String(credentials.newPassword) : undefined,
-          });
+          const db = await getDb();
+          // Who signs in, and so which organization, is what this finds out.
+          const result = await withSystemScope("sign-in", () =>
+            authenticateCredentials(db, {
+              email: String(credentials?.email ?? ""),
+              password: String(credentials?.password ?? ""),
+              ip: clientIpOf(request.headers ?? {}),
+              newPassword: credentials?.newPassword ? String(credentials.newPassword) : undefined,
+            }),
+          );
           if (result.ok) return { id: result.userId, email: result.email, organizationId: result.organizationId };
           if (result.reason === "throttled") throw new Error(throttledError(result.retryAfterSeconds));
           if (result.reason === "password_change_required") throw new Error(PASSWORD_CHANGE_REQUIRED_ERROR);
@@ -84,15 +89,18 @@ export function authOptions(): AuthOptions {
     },
     events: {
       async signOut({ token }) {
-        if (typeof token?.sub !== "string" || typeof token.org !== "string") return;
+        const { sub: userId, org: organizationId, sid: sessionId, sat: signedInAt } = token ?? {};
+        if (typeof userId !== "string" || typeof organizationId !== "string") return;
         const db = await getDb();
-        if (typeof token.sid === "string") {
-          // Copies of this cookie (another tab, a stolen one) die with it; the revocation is kept until
-          // the session's absolute end, after which no copy of it is accepted anyway.
-          const expiresAt = typeof token.sat === "number" ? sessionEndsAt(token.sat) : new Date(Date.now() + sessionLifetimeMs());
-          await revokeSession(db, { sessionId: token.sid, userId: token.sub, expiresAt });
-        }
-        await insertAuditEvent(db, { organizationId: token.org, actor: token.sub, action: "session.signed_out", target: token.sub });
+        await withOrganizationScope(organizationId, async () => {
+          if (typeof sessionId === "string") {
+            // Copies of this cookie (another tab, a stolen one) die with it; the revocation is kept until
+            // the session's absolute end, after which no copy of it is accepted anyway.
+            const expiresAt = typeof signedInAt === "number" ? sessionEndsAt(signedInAt) : new Date(Date.now() + sessionLifetimeMs());
+            await revokeSession(db, { sessionId, userId, expiresAt });
+          }
+          await insertAuditEvent(db, { organizationId, actor: userId, action: "session.signed_out", target: userId });
+        });
       },
     },
   };

@@ -1,6 +1,5 @@
 import "server-only";
 import { getDb, type Db } from "@/db/client";
-import { withOrganizationScope } from "@/db/organization-scope";
 import { ApiError } from "@/lib/errors";
 import { type Authenticate, type RouteHandler, withRoute } from "@/lib/http/route";
 import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute, type SessionUser } from "./session";
@@ -31,26 +30,18 @@ function authenticateSession(guard: (request: Request) => Promise<SessionUser | 
   };
 }
 
-const memberRoute = withRoute(authenticateSession(requireMemberForRoute));
-const adminRoute = withRoute(authenticateSession(requireAdminForRoute));
+const organizationOf = (caller: SessionCaller) => caller.session.organizationId;
+const memberRoute = withRoute(authenticateSession(requireMemberForRoute), organizationOf);
+const adminRoute = withRoute(authenticateSession(requireAdminForRoute), organizationOf);
 
 /** For handlers any signed-in member may call. */
 export function withMemberRoute<Params = Record<string, never>>(handler: SessionRouteHandler<Params>) {
   return memberRoute(handler);
 }
 
-/**
- * For handlers only the organization's admins may call. Their GET handlers
- * (lists answered as JSON) run in the organization's row-level security
- * scope (db/organization-scope): even a query that forgot its organization
- * filter reads this organization's rows only. Writes are not scoped yet: some
- * must look across organizations (a reset checks the person's other memberships).
- */
+/** For handlers only the organization's admins may call. */
 export function withAdminRoute<Params = Record<string, never>>(handler: SessionRouteHandler<Params>) {
-  return adminRoute<Params>((request, context) => {
-    if (request.method !== "GET") return handler(request, context);
-    return withOrganizationScope(context.db, context.session.organizationId, (tx) => handler(request, { ...context, db: tx }));
-  });
+  return adminRoute(handler);
 }
 
 /** The JSON body of a request; an ApiError (400) when it is not JSON. */

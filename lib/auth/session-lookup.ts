@@ -2,6 +2,7 @@ import "server-only";
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { findLiveSessionMember, findOldestEnabledOrganizationId } from "@/db/queries/sessions";
+import { withOrganizationScope } from "@/db/scope";
 import type { MembershipRole } from "@/db/schema";
 import { resolveAuthSecret } from "./secret";
 import { secondsLeftInSession } from "./session-lifetime";
@@ -46,10 +47,11 @@ export function claimsOfPayload(payload: Record<string, unknown>): SessionClaims
  * Re-reads the membership on every call (ASVS 7.4.1): a removed user, a
  * demoted admin, a signed-out session or one ended by "sign out everywhere"
  * loses access on the next request, whatever the token says. The token's
- * renewal (options.ts) asks the same question.
+ * renewal (options.ts) asks the same question. It is asked in the scope of
+ * the organization the token names: no other organization's row can answer.
  */
 export function loadSessionUser(db: Db, claims: SessionClaims): Promise<SessionUser | null> {
-  return findLiveSessionMember(db, claims);
+  return withOrganizationScope(claims.organizationId, () => findLiveSessionMember(db, claims));
 }
 
 /** The organization a user works in after signing in: their oldest membership that is not disabled. */

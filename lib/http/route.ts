@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { withOrganizationScope } from "@/db/scope";
 import { REQUEST_ID_HEADER, responseOfError } from "./error-response";
 
 /** What a route's caller gets to know before the handler runs: its request id, and headers every answer carries. */
@@ -24,10 +25,11 @@ export type NextRouteContext<Params> = { params: Promise<Params> };
 /**
  * The one route wrapper; its families (keyed API, signed-in member, admin)
  * differ only in `authenticate`. In this order: request id → authenticate →
- * handler → one catch that turns anything thrown into its status with
+ * handler, in the caller's organization's row-level security scope
+ * (db/scope.ts: its queries see that organization's rows only) → one catch that turns anything thrown into its status with
  * `{"detail"}` (lib/http/error-response). Every answer carries the request id.
  */
-export function withRoute<Caller>(authenticate: Authenticate<Caller>) {
+export function withRoute<Caller>(authenticate: Authenticate<Caller>, organizationOf: (caller: Caller) => string) {
   return <Params>(handle: RouteHandler<Caller, Params>) =>
     async (request: Request, context?: NextRouteContext<Params>): Promise<Response> => {
       const requestId = randomUUID();
@@ -35,7 +37,11 @@ export function withRoute<Caller>(authenticate: Authenticate<Caller>) {
       let response: Response;
       try {
         const caller = await authenticate(request, { requestId, headers });
-        response = caller instanceof Response ? caller : await handle(request, { ...caller, params: (await context?.params) as Params, requestId });
+        if (caller instanceof Response) response = caller;
+        else {
+          const params = (await context?.params) as Params;
+          response = await withOrganizationScope(organizationOf(caller), () => handle(request, { ...caller, params, requestId }));
+        }
       } catch (error) {
         response = responseOfError(error, requestId);
       }

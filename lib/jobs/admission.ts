@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { countActiveJobs, lockAdmission, recentJobSeconds } from "@/db/queries/analysis-jobs";
+import { withSystemScopeInTransaction } from "@/db/scope";
 import { QueueFullError } from "@/lib/readers/queue-full-error";
 import { env } from "@/lib/env";
 import { OrganizationBusyError } from "./errors";
@@ -7,6 +8,8 @@ import { OrganizationBusyError } from "./errors";
 /** Assumed length of one job before any has finished, seconds. */
 const INITIAL_JOB_SECONDS = 2;
 const MAX_RETRY_AFTER_SECONDS = 300;
+
+const serverWide = <T>(tx: Db, work: () => Promise<T>): Promise<T> => withSystemScopeInTransaction(tx, "job admission", work);
 
 function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): number {
   return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil((meanSeconds * jobsAhead) / readers)));
@@ -18,7 +21,7 @@ function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): nu
  * (and holding) its upload. Advisory only — admitJobs decides for good.
  */
 export async function precheckAdmission(db: Db, params: { organizationId: string }): Promise<void> {
-  await admitJobs(db, { organizationId: params.organizationId, count: 1, enforce: true, locked: false });
+  await db.transaction((tx) => admitJobs(tx, { organizationId: params.organizationId, count: 1, enforce: true, locked: false }));
 }
 
 /**
@@ -31,20 +34,22 @@ export async function precheckAdmission(db: Db, params: { organizationId: string
  * Returns the priority of the new jobs: an organization's k-th unfinished job
  * waits behind every other organization's (k-1)-th, so a flood from one
  * organization does not make another's single file wait behind it.
+ * The counts and the mean duration are read across every organization (the
+ * system scope, inside the transaction); they reveal no organization's rows.
  */
 export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean; locked?: boolean }): Promise<number> {
   const config = env();
   if (params.enforce && params.locked !== false) await lockAdmission(tx);
-  const counts = await countActiveJobs(tx, params);
+  const counts = await serverWide(tx, () => countActiveJobs(tx, params));
   const organizationActive = counts.organizationRunning + counts.organizationQueued;
   if (params.enforce) {
     const readers = config.ANALYSIS_WORKERS;
     if (organizationActive + params.count > config.ANALYSIS_ORG_MAX_JOBS) {
-      const mean = (await recentJobSeconds(tx)) ?? INITIAL_JOB_SECONDS;
+      const mean = (await serverWide(tx, () => recentJobSeconds(tx))) ?? INITIAL_JOB_SECONDS;
       throw new OrganizationBusyError(config.ANALYSIS_ORG_MAX_JOBS, retryAfter(organizationActive, mean, readers));
     }
     if (counts.active >= readers + config.ANALYSIS_QUEUE_MAX) {
-      const mean = (await recentJobSeconds(tx)) ?? INITIAL_JOB_SECONDS;
+      const mean = (await serverWide(tx, () => recentJobSeconds(tx))) ?? INITIAL_JOB_SECONDS;
       throw new QueueFullError(retryAfter(counts.active - readers + 1, mean, readers));
     }
   }

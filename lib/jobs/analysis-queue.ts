@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
+import { withoutScope } from "@/db/scope";
 import { env } from "@/lib/env";
 import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
 
@@ -189,13 +190,17 @@ function webhookQueueOf(name: string): string {
 
 const QUEUES = Symbol.for("shipshape.analysis-queues");
 
-/** One queue per database handle (the process's, or a test's), started on first use. */
+/**
+ * One queue per database handle (the process's, or a test's), started on
+ * first use: outside any row-level security scope, as its timers outlive the
+ * request that happened to start it.
+ */
 export function analysisQueue(db: Db): Promise<AnalysisQueue> {
   const holder = globalThis as typeof globalThis & { [QUEUES]?: WeakMap<Db, Promise<AnalysisQueue>> };
   const queues = (holder[QUEUES] ??= new WeakMap());
   let queue = queues.get(db);
   if (!queue) {
-    queue = AnalysisQueue.start(db);
+    queue = withoutScope(() => AnalysisQueue.start(db));
     queue.catch(() => queues.delete(db));
     queues.set(db, queue);
   }

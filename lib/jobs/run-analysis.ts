@@ -1,8 +1,9 @@
 import type { Db } from "@/db/client";
-import { claimAnalysisJob, completeAnalysisJob, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { claimAnalysisJob, completeAnalysisJob, type JobProgress, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
 import { listLayoutHints } from "@/db/queries/learned-layouts";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
+import { withOrganizationScope } from "@/db/scope";
 import type { AnalysisJobRow } from "@/db/schema";
 import { AnalysisError } from "@/lib/analysis";
 import type { ProcessPool } from "@/lib/readers/pool";
@@ -54,7 +55,9 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
     // The layouts the organization's checkers taught: a document of one reads the taught fields there.
     const layoutHints = await listLayoutHints(db, { organizationId: job.organizationId });
     // Pages read so far, on the job's row while it runs (the set page and GET /v1/analyses/{id} show them).
-    const progress = progressRecorder((value) => recordJobProgress(db, scope, value), { context: `analysis job ${job.jobId} progress` });
+    // The reader's reports arrive on its channel, outside this job's row-level security scope: each write names it again.
+    const record = (value: JobProgress) => withOrganizationScope(job.organizationId, () => recordJobProgress(db, scope, value));
+    const progress = progressRecorder(record, { context: `analysis job ${job.jobId} progress` });
     read = await readDocument(bytes, { ...options, layoutHints, onProgress: progress.report }, pool).finally(progress.close);
   } catch (error) {
     if (!(error instanceof AnalysisError)) throw error;

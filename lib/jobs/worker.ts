@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { withOrganizationScope, withoutScope } from "@/db/scope";
 import { sharedPool } from "@/lib/readers/ingest-isolated";
 import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
@@ -19,21 +20,27 @@ function registry(): WorkerRegistry {
  * time (one per reader of `pool`, so a job taken is a job being read). Jobs
  * the queue gave up on (every attempt's worker died, or failed for a reason
  * not the file's) end failed with that reason, never left `analyzing`.
- * The same process delivers the webhooks of finished jobs. Started once per
- * database handle.
+ * The same process delivers the webhooks of finished jobs. Each job and each
+ * delivery runs in its organization's row-level security scope; the workers
+ * themselves start in none, whichever request first started them. Started
+ * once per database handle.
  */
 export function startAnalysisWorker(db: Db, options: { concurrency: number; pool: ProcessPool }): Promise<void> {
   const workers = registry();
   let started = workers.get(db);
   if (!started) {
-    started = analysisQueue(db).then((queue) =>
-      queue.work(
-        options.concurrency,
-        (job) => runAnalysisJob(db, job, options.pool),
-        (job, reason) => failAnalysisJob(db, { id: job.jobId, organizationId: job.organizationId }, "internal", reason),
-        // Loaded on first delivery: the delivery is server-only code (the guarded fetcher), and
-        // scripts and benches that only import the queue run without the react-server condition.
-        (job, attempt) => import("@/lib/webhooks/deliver").then(({ deliverWebhook }) => deliverWebhook(db, job, attempt)),
+    started = withoutScope(() =>
+      analysisQueue(db).then((queue) =>
+        queue.work(
+          options.concurrency,
+          (job) => withOrganizationScope(job.organizationId, () => runAnalysisJob(db, job, options.pool)),
+          (job, reason) =>
+            withOrganizationScope(job.organizationId, () => failAnalysisJob(db, { id: job.jobId, organizationId: job.organizationId }, "internal", reason)),
+          // Loaded on first delivery: the delivery is server-only code (the guarded fetcher), and
+          // scripts and benches that only import the queue run without the react-server condition.
+          (job, attempt) =>
+            withOrganizationScope(job.organizationId, () => import("@/lib/webhooks/deliver").then(({ deliverWebhook }) => deliverWebhook(db, job, attempt))),
+        ),
       ),
     );
     started.catch(() => workers.delete(db));

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Db } from "@/db/client";
 import { findApiKeyByDigest, touchApiKeyLastUsed, type ApiKeyRecord } from "@/db/queries/api-keys";
 import { insertAuditEvent } from "@/db/queries/audit-events";
+import { withOrganizationScope, withSystemScope } from "@/db/scope";
 import { logError } from "@/lib/log";
 import type { ApiKeyKind } from "@/db/schema";
 import { digestApiKey, parseApiKey } from "./format";
@@ -36,9 +37,14 @@ export async function verifyApiKey(
   if (!parsed) return { ok: false, reason: "malformed" };
 
   const digest = digestApiKey(parsed.key);
-  const row = await findApiKeyByDigest(db, digest);
+  // The key's organization is what the look-up finds: until then no organization's scope applies.
+  const row = await withSystemScope("api-key lookup", () => findApiKeyByDigest(db, digest));
   if (!row || !sameDigest(row.digest, digest)) return { ok: false, reason: "unknown" };
+  return withOrganizationScope(row.organizationId, () => checkFoundKey(db, row, now));
+}
 
+/** A found key, in its organization's scope: refused when revoked or expired (audited), else its use noted. */
+async function checkFoundKey(db: Db, row: ApiKeyRecord, now: Date): Promise<VerifyApiKeyResult> {
   const refusal = row.revokedAt ? "revoked" : row.expiresAt && now >= row.expiresAt ? "expired" : undefined;
   if (refusal) {
     await auditRefusal(db, row, refusal);

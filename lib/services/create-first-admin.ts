@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { lockFirstRun } from "@/db/queries/users";
+import { withSystemScope } from "@/db/scope";
 import { discardSetupToken, isSetupToken } from "@/lib/auth/setup-token";
 import { createUser, type CreatedUser } from "./create-user";
 import { ApiError } from "@/lib/errors";
@@ -24,20 +25,23 @@ export async function createFirstAdmin(
   }
   const organizationName = input.organizationName.trim();
   if (!organizationName) throw new ApiError("invalid_input", "organizationName: enter your organization's name");
-  const created = await db.transaction(async (tx) => {
-    await lockFirstRun(tx);
-    if (await hasAnyUser(tx)) {
-      throw new ApiError("conflict", "This installation already has users: ask an administrator for an account.");
-    }
-    return createUser(tx, {
-      email: input.email,
-      password: input.password,
-      orgSlug: slugOf(organizationName),
-      orgName: organizationName,
-      role: "admin",
-      actor: "onboarding",
-    });
-  });
+  // The system scope: the organization does not exist until this creates it.
+  const created = await withSystemScope("first run", () =>
+    db.transaction(async (tx) => {
+      await lockFirstRun(tx);
+      if (await hasAnyUser(tx)) {
+        throw new ApiError("conflict", "This installation already has users: ask an administrator for an account.");
+      }
+      return createUser(tx, {
+        email: input.email,
+        password: input.password,
+        orgSlug: slugOf(organizationName),
+        orgName: organizationName,
+        role: "admin",
+        actor: "onboarding",
+      });
+    }),
+  );
   discardSetupToken();
   return created;
 }

@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { findMembership, replacePasswordHash } from "@/db/queries/users";
 import { hasMembershipElsewhere } from "@/db/queries/memberships";
+import { withSystemScope } from "@/db/scope";
 import { requireAdmin } from "./authorize";
 import { ApiError } from "@/lib/errors";
 import { OPERATOR } from "./operator";
@@ -37,16 +38,19 @@ export async function resetMemberPassword(
   const byOperator = params.resetBy === OPERATOR;
   if (!byOperator) await requireAdmin(db, { organizationId: params.organizationId, userId: params.resetBy });
   if (params.userId === params.resetBy) throw new ApiError("conflict", "Change your own password on your account page.");
+  // Another organization's user looks exactly like no user at all.
+  if (!(await findMembership(db, params))) throw new ApiError("not_found", "Member not found.");
+  if (!byOperator) {
+    // The one question this organization's admin may ask about others: only whether one exists.
+    const elsewhere = await withSystemScope("admin reset", () => hasMembershipElsewhere(db, { organizationId: params.organizationId, userId: params.userId }));
+    if (elsewhere) {
+      throw new ApiError("conflict", "This person's account is also used in another organization: they can change their password themselves, or an operator can reset it.");
+    }
+  }
   const temporaryPassword = randomBytes(TEMPORARY_PASSWORD_BYTES).toString("base64url");
   const passwordHash = await hashPassword(temporaryPassword);
   await db.transaction(async (tx) => {
-    // Another organization's user looks exactly like no user at all.
     if (!(await findMembership(tx, params))) throw new ApiError("not_found", "Member not found.");
-    if (!byOperator) {
-      if (await hasMembershipElsewhere(tx, { organizationId: params.organizationId, userId: params.userId })) {
-        throw new ApiError("conflict", "This person's account is also used in another organization: they can change their password themselves, or an operator can reset it.");
-      }
-    }
     await replacePasswordHash(tx, { userId: params.userId, passwordHash, changeRequired: true });
     await insertAuditEvent(tx, { organizationId: params.organizationId, actor: params.resetBy, action: "user.password_reset", target: params.userId });
   });

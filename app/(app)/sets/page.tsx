@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge, EmptyState, formatDate, formatDateTime, PageHeader } from "@/components/ui";
 import { getDb } from "@/db/client";
+import { withOrganizationScope } from "@/db/scope";
 import { requireMember } from "@/lib/auth/session";
 import { listSets } from "@/lib/sets/list-sets";
 import type { SetSummary } from "@/lib/sets/types";
@@ -18,7 +19,8 @@ function SetStatus({ set }: { set: SetSummary }) {
 
 export default async function SetsPage() {
   const member = await requireMember();
-  const sets = await listSets(await getDb(), { organizationId: member.organizationId });
+  const db = await getDb();
+  const sets = await withOrganizationScope(member.organizationId, () => listSets(db, { organizationId: member.organizationId }));
   const newSet = <Link href="/sets/new" className="btn btn-primary">New set</Link>;
   return (
     <>

@@ -5,6 +5,7 @@ import { formatDate, PageHeader } from "@/components/ui";
 import { DeleteSetButton } from "@/components/sets/delete-set-button";
 import { SetWorkspace } from "@/components/sets/set-workspace";
 import { getDb } from "@/db/client";
+import { withOrganizationScope } from "@/db/scope";
 import { requireMember } from "@/lib/auth/session";
 import { ApiError } from "@/lib/errors";
 import { getSet } from "@/lib/sets/get-set";
@@ -15,7 +16,8 @@ export const dynamic = "force-dynamic";
 export default async function SetPage({ params }: { params: Promise<{ id: string }> }) {
   const member = await requireMember();
   const { id } = await params;
-  const view = await getSet(await getDb(), { organizationId: member.organizationId, setId: id }).catch((error: unknown) => {
+  const db = await getDb();
+  const view = await withOrganizationScope(member.organizationId, () => getSet(db, { organizationId: member.organizationId, setId: id })).catch((error: unknown) => {
     // Another organization's set and a set that does not exist look the same.
     if (error instanceof ApiError && error.code === "not_found") notFound();
     throw error;

@@ -1,0 +1,96 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { is, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Db } from "./client";
+import { queryRows } from "./queries/rows";
+
+/**
+ * Whose rows the database lets a query see (row-level security, migrations
+ * 0011 and 0014). Every connection the app takes from its pool is set, at the
+ * moment it is taken, to the scope of the code that takes it:
+ * - an organization's: its own rows only;
+ * - the system's, named by its reason: every organization's rows;
+ * - none (the default): no organization-owned row at all.
+ * So a query that forgets its organization filter reads only the request's
+ * organization, and code that runs outside any scope reads nothing.
+ *
+ * Request paths enter an organization's scope in their wrappers (cookie routes,
+ * keyed API routes, pages) and the job worker in each job's. The few paths that
+ * must look across organizations name their reason below; `withSystemScope(` finds
+ * every one (test/foundation/system-scope.test.ts lists them).
+ */
+export const SYSTEM_SCOPE_REASONS = {
+  /** Sign-in finds a person's memberships by e-mail before any organization is known. */
+  "sign-in": true,
+  /** A presented API key is found by its digest before its organization is known. */
+  "api-key lookup": true,
+  /** Admission counts every organization's unfinished jobs against the server-wide cap. */
+  "job admission": true,
+  /** An admin's reset checks whether the person also belongs to another organization. */
+  "admin reset": true,
+  /** The first run creates the first organization and its admin. */
+  "first run": true,
+  /** The operator's command-line tools act on any organization. */
+  operator: true,
+  /** Schema migrations, run by the tables' owner. */
+  migrations: true,
+} as const;
+
+export type SystemScopeReason = keyof typeof SYSTEM_SCOPE_REASONS;
+
+type Scope = { organizationId: string } | { system: SystemScopeReason };
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** What the connection settings app.organization_id and app.system_scope are for the current scope. */
+export function currentScopeSettings(): [organizationId: string, system: string] {
+  const scope = scopes.getStore();
+  if (!scope) return ["", ""];
+  return "system" in scope ? ["", scope.system] : [scope.organizationId, ""];
+}
+
+/** Runs `work` in one organization's scope: its queries see that organization's rows only. */
+export function withOrganizationScope<T>(organizationId: string, work: () => Promise<T>): Promise<T> {
+  if (!organizationId) throw new Error("withOrganizationScope needs an organization id");
+  return scopes.run({ organizationId }, work);
+}
+
+/** Runs `work` across every organization, for a named reason (see SYSTEM_SCOPE_REASONS). */
+export function withSystemScope<T>(reason: SystemScopeReason, work: () => Promise<T>): Promise<T> {
+  if (!(reason in SYSTEM_SCOPE_REASONS)) throw new Error(`unknown system scope reason: ${reason}`);
+  return scopes.run({ system: reason }, work);
+}
+
+/**
+ * Runs `work` in no scope at all. For what starts long-lived work (the job
+ * queue's timers) from inside a request: it must not inherit that request's
+ * organization for the life of the process.
+ */
+export function withoutScope<T>(work: () => T): T {
+  return scopes.exit(work);
+}
+
+/** The statement that sets a connection (session-wide) to `settings`; the pool runs it on every checkout. */
+export const SET_SCOPE_STATEMENT = "select set_config('app.organization_id', $1, false), set_config('app.system_scope', $2, false)";
+/** The same, for one transaction only (PGlite, whose one connection every request shares). */
+export const SET_TRANSACTION_SCOPE_STATEMENT = "select set_config('app.organization_id', $1, true), set_config('app.system_scope', $2, true)";
+
+/**
+ * Inside a transaction, whose connection keeps the scope it was taken in:
+ * `work` runs in the system scope, then the transaction's own scope is back.
+ * Only for a query that must stay in the transaction (a server-wide count
+ * under the transaction's lock); elsewhere, withSystemScope.
+ */
+export async function withSystemScopeInTransaction<T>(tx: Db, reason: SystemScopeReason, work: () => Promise<T>): Promise<T> {
+  // drizzle's `is`, not instanceof: a bundle may hold two copies of drizzle's classes (the Next build does).
+  if (!is(tx, PgTransaction)) throw new Error("withSystemScopeInTransaction needs a transaction");
+  if (!(reason in SYSTEM_SCOPE_REASONS)) throw new Error(`unknown system scope reason: ${reason}`);
+  const [previous] = await queryRows<{ system: string | null }>(tx, sql`select current_setting('app.system_scope', true) as system`);
+  await tx.execute(sql`select set_config('app.system_scope', ${reason}, true)`);
+  try {
+    return await work();
+  } finally {
+    // After an error that aborted the transaction this fails too: it rolls back, and its setting with it.
+    await tx.execute(sql`select set_config('app.system_scope', ${previous?.system ?? ""}, true)`).catch(() => undefined);
+  }
+}

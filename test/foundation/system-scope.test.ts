@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SYSTEM_SCOPE_REASONS } from "@/db/scope";
+
+/**
+ * The system scope lets a query see every organization's rows (db/scope.ts).
+ * Each place that enters it is listed here with its reason: a new one fails
+ * this test until a reviewer adds it, so the list is the audit.
+ */
+const EXPECTED_SYSTEM_SCOPES = [
+  "db/client.ts: migrations",
+  "lib/auth/options.ts: sign-in",
+  "lib/jobs/admission.ts: job admission",
+  "lib/keys/verify.ts: api-key lookup",
+  "lib/services/create-first-admin.ts: first run",
+  "lib/services/reset-member-password.ts: admin reset",
+  "scripts/keys.ts: operator",
+  "scripts/users.ts: operator",
+];
+
+const ROOT = process.cwd();
+const SOURCE_DIRECTORIES = ["app", "components", "db", "lib", "scripts"];
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Every call that enters the system scope, as "file: reason"; a reason that is not a string literal shows as "?". */
+function systemScopeCalls(): string[] {
+  const calls: string[] = [];
+  for (const file of SOURCE_DIRECTORIES.flatMap((directory) => sourceFiles(join(ROOT, directory)))) {
+    const name = relative(ROOT, file);
+    if (name === "db/scope.ts") continue;
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/withSystemScope(?:InTransaction)?\(\s*(?:\w+\s*,\s*)?("([^"]*)")?/g)) {
+      calls.push(`${name}: ${match[2] ?? "?"}`);
+    }
+  }
+  return [...new Set(calls)].sort();
+}
+
+describe("the system scope", () => {
+  it("is entered only where the audit list says, each time for a named reason", () => {
+    expect(systemScopeCalls()).toEqual(EXPECTED_SYSTEM_SCOPES);
+  });
+
+  it("has no reason nobody uses", () => {
+    const used = new Set(EXPECTED_SYSTEM_SCOPES.map((entry) => entry.split(": ")[1]));
+    expect(Object.keys(SYSTEM_SCOPE_REASONS).filter((reason) => !used.has(reason))).toEqual([]);
+  });
+});
