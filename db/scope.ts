@@ -40,7 +40,13 @@ export type SystemScopeReason = keyof typeof SYSTEM_SCOPE_REASONS;
 
 type Scope = { organizationId: string } | { system: SystemScopeReason };
 
-const scopes = new AsyncLocalStorage<Scope>();
+/**
+ * One store per process, on globalThis like the database itself (client.ts):
+ * Next bundles this module more than once (instrumentation, each route), and
+ * the pool that reads the scope must see the one the route entered.
+ */
+const storeKey = Symbol.for("shipshape.db-scope");
+const scopes: AsyncLocalStorage<Scope> = ((globalThis as { [storeKey]?: AsyncLocalStorage<Scope> })[storeKey] ??= new AsyncLocalStorage<Scope>());
 
 /** What the connection settings app.organization_id and app.system_scope are for the current scope. */
 export function currentScopeSettings(): [organizationId: string, system: string] {
