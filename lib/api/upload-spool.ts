@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { isProcessAlive } from "@/lib/process-alive";
 
 /** Every process spools under a root of its own (its pid), so a sweep knows whose leftovers it finds. */
 const SPOOL_ROOT = join(tmpdir(), "shipshape-uploads");
@@ -53,20 +54,11 @@ export function uploadSpoolRoot(pid: number = process.pid): string {
   return join(SPOOL_ROOT, String(pid));
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Removes what processes that are gone left spooled (one killed mid-upload cannot clean up after itself). */
 export async function sweepOrphanedUploadSpools(): Promise<void> {
   const entries = await readdir(SPOOL_ROOT).catch(() => [] as string[]);
   for (const entry of entries) {
     const pid = Number(entry);
-    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await rm(join(SPOOL_ROOT, entry), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid)) await rm(join(SPOOL_ROOT, entry), { recursive: true, force: true });
   }
 }

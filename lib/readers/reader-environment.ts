@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isProcessAlive } from "@/lib/process-alive";
 
 /**
  * What a reader process may see of the world. Readers parse hostile files, so
@@ -36,15 +37,6 @@ export function removeJobTempDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Removes what readers of processes that are gone left behind (a parent killed mid-job cannot clean up after itself). */
 export function sweepOrphanedTempDirs(): void {
   let entries: string[];
@@ -55,7 +47,7 @@ export function sweepOrphanedTempDirs(): void {
   }
   for (const entry of entries) {
     const pid = Number(entry);
-    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) rmSync(join(TEMP_ROOT, entry), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid)) rmSync(join(TEMP_ROOT, entry), { recursive: true, force: true });
   }
 }
 
