@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { currentScopeSettings, SET_SCOPE_STATEMENT, SET_TRANSACTION_SCOPE_STATEMENT, withSystemScope } from "./scope";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /**
  * A drizzle database on either driver (PostgreSQL through `pg`, or embedded PGlite).

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 
 /** `ghost-danger`: a quiet destructive action in a table row (e.g. Revoke), red only in its text. */
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "ghost-danger";
+type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "ghost-danger";
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -4,7 +4,7 @@ import type { Db } from "../client";
 import { learnedLayouts, users, type LearnedLayoutRow } from "../schema";
 
 /** One taught field of a learned layout: where its value sits, and the correction that taught it. */
-export interface LearnedField {
+interface LearnedField {
   place: TaughtPlace;
   source: { setId: string; setName: string; fileId: string; fileName: string; pages: number[] };
   taughtBy: string | null;
@@ -56,13 +56,13 @@ export async function deleteLearnedLayout(db: Db, params: { organizationId: stri
 }
 
 /** Where a field was taught, in words for the evidence: "invoice.pdf p. 1 in set LC 5120". */
-export function describeSource(source: LearnedField["source"]): string {
+function describeSource(source: LearnedField["source"]): string {
   const pages = source.pages.length === 1 ? `p. ${source.pages[0]}` : `pp. ${source.pages[0]}–${source.pages.at(-1)}`;
   return `${source.fileName} ${pages} in set ${source.setName}`;
 }
 
 /** A learned layout as the engine takes it. */
-export function toLayoutHint(row: LearnedLayoutRow): LayoutHint {
+function toLayoutHint(row: LearnedLayoutRow): LayoutHint {
   const fields = row.fields as LearnedFields;
   return {
     id: row.id,

@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 
-export const E2E_PASSWORD = "e2e password, long enough";
+const E2E_PASSWORD = "e2e password, long enough";
 
 function runId(): string {
   const id = process.env.E2E_RUN_ID;
