@@ -9,7 +9,7 @@ import { goldenSet, holdoutSet } from "@/test/fixtures/generator/index";
 import { scoreCase, summarize, type CaseScore, type Summary } from "./metrics";
 
 /** Rounds of interleaved timing; the first is a warm-up and not counted. */
-export const SPEED_ROUNDS = 3;
+const SPEED_ROUNDS = 3;
 
 export interface CaseResult {
   name: string;

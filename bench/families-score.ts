@@ -22,10 +22,10 @@ export interface FamiliesReport {
 }
 
 /** Scans cost OCR on shared cores: by default a slice of this many cases, spread over the families and types. */
-export const SCANNED_SLICE = 12;
+const SCANNED_SLICE = 12;
 
 /** Every n-th case so that a slice still covers every family and most types. */
-export function sliceOf(cases: readonly FamilyCase[], limit: number): FamilyCase[] {
+function sliceOf(cases: readonly FamilyCase[], limit: number): FamilyCase[] {
   if (limit >= cases.length) return [...cases];
   const step = cases.length / limit;
   return Array.from({ length: limit }, (_, i) => cases[Math.floor(i * step)]!);

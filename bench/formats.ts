@@ -42,7 +42,7 @@ const MAX_PHOTOS = 6;
 const OCR_COST_UPRIGHT_PAGES = 5;
 const OCR_COST_TURNED_PAGES = 2;
 
-export interface FormatCase {
+interface FormatCase {
   name: string;
   bytes: Uint8Array;
   fileName: string;
@@ -53,7 +53,7 @@ export interface FormatCase {
   ignorePages?: number[];
 }
 
-export interface FormatRow {
+interface FormatRow {
   format: string;
   files: number;
   pages: number;
@@ -94,7 +94,7 @@ async function onePageDocuments(packet: Fixture): Promise<{ pdf: Uint8Array; exp
 }
 
 /** The fixed cases of every format. */
-export async function makeFormatCases(): Promise<Record<string, FormatCase[]>> {
+async function makeFormatCases(): Promise<Record<string, FormatCase[]>> {
   const full = await Promise.all(FULL_PACKET_SEEDS.map((seed, i) => generatePacket({ seed, types: ALL_TYPES, copies: 1 - i, secondInvoice: i === 1 })));
   const short = await generatePacket({ seed: SHORT_PACKET_SEED, types: SHORT_PACKET_TYPES, shuffle: false });
   const digitalOf = (f: Fixture) => ({ pdf: f.pdf, expected: f.expected });
@@ -143,7 +143,7 @@ async function runCase(c: FormatCase): Promise<FormatCaseResult> {
   }
 }
 
-export interface OcrCost {
+interface OcrCost {
   pages: number;
   cliMsPerPage: number;
   pipelineMsPerPage: number;

@@ -6,7 +6,7 @@
 import type { SplitResult } from "@/lib/analysis";
 
 /** Relative tolerance for numbers: weights and amounts rounded differently still match. */
-export const NUMBER_TOLERANCE = 0.005;
+const NUMBER_TOLERANCE = 0.005;
 const TRAILING_PUNCTUATION = /[\s.,;:]+$/;
 
 export interface Counts {
@@ -28,7 +28,7 @@ export interface CaseScore {
   confusion: Record<string, Record<string, number>>;
 }
 
-export function emptyCounts(): Counts {
+function emptyCounts(): Counts {
   return { tp: 0, fp: 0, fn: 0 };
 }
 
@@ -47,7 +47,7 @@ export function f1(counts: Counts): number {
   return denominator === 0 ? 1 : (2 * counts.tp) / denominator;
 }
 
-export function addCounts(into: Counts, more: Counts): Counts {
+function addCounts(into: Counts, more: Counts): Counts {
   into.tp += more.tp;
   into.fp += more.fp;
   into.fn += more.fn;
@@ -71,7 +71,7 @@ function normalizeString(value: string): string {
 const ADDRESS_SEPARATOR = /\s*[,;]\s*|\s+[-–|]\s+/g;
 
 /** A schema key that holds an address (`seller_address`, `exporter_address`...). */
-export const isAddressKey = (key: string) => key.endsWith("_address");
+const isAddressKey = (key: string) => key.endsWith("_address");
 
 /** Address equality: as `valuesEqual`, with the separators between the address's parts read as spaces. */
 export function addressesEqual(expected: unknown, actual: unknown): boolean {

@@ -13,7 +13,7 @@ import { rendererOf } from "@/test/fixtures/generator/renderers/index";
 import { buildShipment } from "@/test/fixtures/generator/shipment";
 
 /** The presentation: a credit and the documents it calls for, the certificate of weight last but one. */
-export const PLANTED_TYPES: readonly DocumentTypeId[] = [
+const PLANTED_TYPES: readonly DocumentTypeId[] = [
   "letter_of_credit", "commercial_invoice", "bill_of_lading", "packing_list", "certificate_of_origin", "certificate_of_weight", "certificate_of_quality",
 ];
 

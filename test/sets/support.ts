@@ -17,8 +17,8 @@ import { countUnfinishedJobs } from "@/db/queries/analysis-jobs";
 import { forgetAnalysisWorker, stopAnalysisQueue } from "@/lib/jobs";
 import { testDatabaseUrl, type TestDatabase } from "../support/databases";
 
-export const TEST_AUTH_SECRET = "sets-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
-export const ORIGIN = "http://app.test";
+const TEST_AUTH_SECRET = "sets-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+const ORIGIN = "http://app.test";
 
 /** Points getDb() at the suite's database (fresh in-memory PGlite, or the test PostgreSQL). */
 export async function openProcessDb(database: TestDatabase, extraEnv: Record<string, string> = {}): Promise<Db> {
@@ -57,7 +57,7 @@ export async function closeProcessDb(): Promise<void> {
 }
 
 /** The Cookie header of a signed-in user: the claims the sign-in puts in the token (user, organization, session, sign-in time). */
-export async function sessionCookie(user: { userId: string; organizationId: string }): Promise<string> {
+async function sessionCookie(user: { userId: string; organizationId: string }): Promise<string> {
   const token = await encode({ token: { sub: user.userId, org: user.organizationId, sid: randomUUID(), sat: Date.now() }, secret: resolveAuthSecret() });
   return `${sessionCookieName()}=${token}`;
 }

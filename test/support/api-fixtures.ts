@@ -92,7 +92,7 @@ export function analyzeForm(parts: { file?: { bytes: Uint8Array; name?: string; 
   return form;
 }
 
-export const ANALYZE_URL = "http://api.test/v1/documents/analyze";
+const ANALYZE_URL = "http://api.test/v1/documents/analyze";
 
 /** A real Request to the analyze route, as Next would hand it over. */
 export function analyzeRequest(body: FormData | string | undefined, init: { key?: string; query?: string; headers?: Record<string, string> } = {}): Request {
