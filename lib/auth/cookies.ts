@@ -10,7 +10,7 @@ import type { CookiesOptions } from "next-auth";
  * crosses a network. Production refuses any other configuration: see
  * assertCookieConfiguration.
  */
-export function usesSecureCookies(environment: NodeJS.ProcessEnv = process.env): boolean {
+function usesSecureCookies(environment: NodeJS.ProcessEnv = process.env): boolean {
   return publicOriginOf(environment)?.protocol === "https:" || isBehindTlsProxy(environment);
 }
 

@@ -3,7 +3,7 @@
  * a colon, and the wait in seconds. Shared by the server (options) and the
  * sign-in form, which turns it into words.
  */
-export const THROTTLED_ERROR = "Throttled";
+const THROTTLED_ERROR = "Throttled";
 
 export function throttledError(retryAfterSeconds: number): string {
   return `${THROTTLED_ERROR}:${retryAfterSeconds}`;

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Where a generated secret is kept when NEXTAUTH_SECRET is unset (git-ignored with the rest of .data/). */
-export const AUTH_SECRET_FILE = path.join(process.cwd(), ".data", "auth-secret");
+const AUTH_SECRET_FILE = path.join(process.cwd(), ".data", "auth-secret");
 /** 256 bits: next-auth derives its A256GCM session-encryption key from this. */
 const SECRET_BYTES = 32;
 const MIN_SECRET_LENGTH = 32;

@@ -8,7 +8,7 @@ import { isSameOriginRequest } from "./same-origin";
 import { loadSessionUser, readSessionClaims, type SessionUser } from "./session-lookup";
 
 export type { SessionUser } from "./session-lookup";
-export { HOME_PATH, SIGN_IN_PATH } from "./paths";
+export { HOME_PATH } from "./paths";
 
 /**
  * The data-access guards. Every page, route handler and server action calls

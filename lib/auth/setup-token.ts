@@ -11,7 +11,7 @@ import { readOrCreateSecretFile } from "./secret";
  * `npm start` while the database has no user. Someone who merely reaches
  * the server first cannot take it over.
  */
-export const SETUP_TOKEN_FILE = path.join(process.cwd(), ".data", "setup-token");
+const SETUP_TOKEN_FILE = path.join(process.cwd(), ".data", "setup-token");
 const MIN_SETUP_TOKEN_LENGTH = 24;
 
 export function expectedSetupToken(): string {

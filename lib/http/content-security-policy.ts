@@ -11,7 +11,7 @@ import { NextResponse, type NextRequest } from "next/server";
  * Inline style attributes stay allowed (React renders `style={{…}}` as such;
  * a style attribute runs no script), style elements need the nonce.
  */
-export function pageContentSecurityPolicy(nonce: string, options: { development: boolean }): string {
+function pageContentSecurityPolicy(nonce: string, options: { development: boolean }): string {
   const scripts = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, ...(options.development ? [`'unsafe-eval'`] : [])];
   return [
     `default-src 'self'`,
@@ -30,7 +30,7 @@ export function pageContentSecurityPolicy(nonce: string, options: { development:
 }
 
 /** One year, the preload list's minimum; sent only when the service is reached over https. */
-export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /** Whether this request reached us over https, directly or (NEXTAUTH_URL says so) through TLS termination in front. */
 function servedOverHttps(request: NextRequest): boolean {

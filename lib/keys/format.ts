@@ -8,7 +8,7 @@ import { crc32 } from "./crc32";
  * 32 CSPRNG bytes in base62, then a base62 CRC-32 of everything before it so a
  * mistyped key is refused without touching the database.
  */
-export const API_KEY_PREFIXES = { production: "ss_live_", sandbox: "ss_test_" } as const satisfies Record<
+const API_KEY_PREFIXES = { production: "ss_live_", sandbox: "ss_test_" } as const satisfies Record<
   ApiKeyKind,
   string
 >;

@@ -1,9 +1,3 @@
-export { API_KEY_LENGTH, API_KEY_PREFIXES, digestApiKey, generateApiKey, parseApiKey, type ParsedApiKey } from "./format";
-export {
-  LAST_USED_DEBOUNCE_MS,
-  verifyApiKey,
-  type VerifiedApiKey,
-  type VerifyApiKeyResult,
-  type VerifyFailureReason,
-} from "./verify";
-export { FAILED_LOOKUPS, verifyApiKeyFrom, type AddressedVerifyResult, type FailedLookupPolicy } from "./failed-lookups";
+export { generateApiKey, parseApiKey } from "./format";
+export { verifyApiKey, type VerifiedApiKey, type VerifyFailureReason } from "./verify";
+export { verifyApiKeyFrom } from "./failed-lookups";

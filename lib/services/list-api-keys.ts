@@ -3,7 +3,7 @@ import { listApiKeyRecords } from "@/db/queries/api-keys";
 import type { ApiKeyKind } from "@/db/schema";
 import { organizationIdSchema, parseInput } from "./validation";
 
-export type ApiKeyStatus = "active" | "revoked" | "expired";
+type ApiKeyStatus = "active" | "revoked" | "expired";
 
 /** What people may see about a key: never the key, never its digest. */
 export interface ApiKeySummary {

@@ -6,7 +6,7 @@ import { hash, verify } from "@node-rs/argon2";
  * which isolated modules cannot import by name.
  */
 const ARGON2ID = 2;
-export const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, PASSWORD_HASH_OPTIONS);

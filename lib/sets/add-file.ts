@@ -13,9 +13,9 @@ import { reserveStorage } from "./upload-limits";
 import type { SetFileView } from "./types";
 
 /** A presentation is a handful of files; more is a mistake (or an attack on storage). */
-export const MAX_FILES_PER_SET = 50;
+const MAX_FILES_PER_SET = 50;
 /** File names are shown, never used as paths; long ones are cut. */
-export const FILE_NAME_MAX_LENGTH = 255;
+const FILE_NAME_MAX_LENGTH = 255;
 const UNNAMED_FILE = "upload";
 
 /**

@@ -14,7 +14,7 @@ const FILE_NOT_FOUND = "No such file in this set.";
 const index = z.number().int().nonnegative();
 
 /** The PATCH body: one correction at a time, so each is kept (and shown) on its own. */
-export const SplitCorrectionSchema: z.ZodType<SplitCorrection> = z.discriminatedUnion("action", [
+const SplitCorrectionSchema: z.ZodType<SplitCorrection> = z.discriminatedUnion("action", [
   z.object({ action: z.literal("retype"), splitIndex: index, documentType: z.enum(DOCUMENT_TYPE_IDS as [string, ...string[]]) }),
   z.object({ action: z.literal("split"), page: z.number().int().positive() }),
   z.object({ action: z.literal("merge"), splitIndex: index }),

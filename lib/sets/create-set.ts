@@ -7,7 +7,7 @@ import { newId } from "@/db/ids";
 import { toSetSummary } from "./summaries";
 import type { SetSummary } from "./types";
 
-export const SET_NAME_MAX_LENGTH = 200;
+const SET_NAME_MAX_LENGTH = 200;
 
 /** A calendar date written YYYY-MM-DD that exists (no 31 February). */
 export const isoDateSchema = z

@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/errors";
 import { parseInput } from "@/lib/services/validation";
 import { getSet } from "./get-set";
 
-export const DECISION_NOTE_MAX_LENGTH = 2000;
+const DECISION_NOTE_MAX_LENGTH = 2000;
 
 const DecisionInput = z
   .object({

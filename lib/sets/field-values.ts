@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/errors";
 import { isoDateSchema } from "./create-set";
 
 /** A corrected text is a value read off a document, never an essay. */
-export const FIELD_VALUE_MAX_LENGTH = 2000;
+const FIELD_VALUE_MAX_LENGTH = 2000;
 const LIST_MAX_ITEMS = 100;
 
 /** The kind of `field` on a document of `typeLabel`, or a 400 naming what is wrong. */

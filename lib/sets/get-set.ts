@@ -16,10 +16,10 @@ import { toFileView } from "./file-view";
 import type { SetView } from "./types";
 
 /** The set page shows this many of the set's newest audit events. */
-export const SET_HISTORY_LIMIT = 100;
+const SET_HISTORY_LIMIT = 100;
 
 /** Today in UTC as YYYY-MM-DD: the presentation date of a set that names none. */
-export function todayIsoDate(now: Date = new Date()): string {
+function todayIsoDate(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 

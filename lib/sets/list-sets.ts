@@ -5,7 +5,7 @@ import { toSetSummary } from "./summaries";
 import type { SetSummary } from "./types";
 
 /** The list page shows this many sets, newest first. */
-export const SET_LIST_LIMIT = 200;
+const SET_LIST_LIMIT = 200;
 
 export async function listSets(db: Db, params: { organizationId: string }): Promise<SetSummary[]> {
   const rows = await listDocumentSets(db, { organizationId: params.organizationId, limit: SET_LIST_LIMIT });

@@ -6,7 +6,7 @@
  */
 import type { Page, SplitResult } from "@/lib/analysis";
 import { extractFields } from "@/lib/analysis/extract";
-import { DOCUMENT_TYPE_IDS, type DocumentTypeId, idOfLabel, labelOf } from "@/lib/analysis/schema";
+import { type DocumentTypeId, idOfLabel, labelOf } from "@/lib/analysis/schema";
 import { ApiError } from "@/lib/errors";
 
 export interface LayoutSplit {
@@ -20,10 +20,6 @@ export type SplitCorrection =
   | { action: "split"; page: number }
   | { action: "merge"; splitIndex: number }
   | { action: "reset" };
-
-export function isDocumentTypeId(value: unknown): value is DocumentTypeId {
-  return typeof value === "string" && (DOCUMENT_TYPE_IDS as string[]).includes(value);
-}
 
 /** The layout of analysed splits; labels the engine wrote are always known ids. */
 export function layoutOf(splits: SplitResult[]): LayoutSplit[] {

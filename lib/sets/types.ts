@@ -5,7 +5,7 @@
 import type { ExaminationResult, Finding, SplitResult } from "@/lib/analysis";
 import type { RowTolerance } from "./tolerance-notes";
 
-export type SetFileStatus = "uploaded" | "analyzing" | "done" | "failed";
+type SetFileStatus = "uploaded" | "analyzing" | "done" | "failed";
 
 export interface SetSummary {
   id: string;

@@ -16,10 +16,10 @@ const CREDIT_TERMS = [
   "port_of_loading", "port_of_discharge", "partial_shipments", "transhipment", "incoterms", "description_of_goods",
 ] as const;
 
-export const STATUS_TEXT: Record<PresentationStatus, string> = { pending: "Pending", compliant: "Compliant", discrepant: "Discrepant" };
-export const SEVERITY_TEXT: Record<Severity, string> = { discrepancy: "Discrepancy", warning: "Warning", info: "Note" };
+const STATUS_TEXT: Record<PresentationStatus, string> = { pending: "Pending", compliant: "Compliant", discrepant: "Discrepant" };
+const SEVERITY_TEXT: Record<Severity, string> = { discrepancy: "Discrepancy", warning: "Warning", info: "Note" };
 
-export interface ReportFinding {
+interface ReportFinding {
   severity: string;
   reference: string;
   message: string;
@@ -45,7 +45,7 @@ export interface Report {
 }
 
 /** "2030-01-02 03:04 UTC": a report is read elsewhere, so its times say their zone. */
-export function reportTime(iso: string): string {
+function reportTime(iso: string): string {
   return `${iso.slice(0, 16).replace("T", " ")} UTC`;
 }
 
