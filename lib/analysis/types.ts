@@ -93,4 +93,4 @@ export interface ReadingProgress {
   pagesTotal: number;
 }
 
-export type { DocumentTypeId, DocumentTypeLabel };
+export type { DocumentTypeLabel };

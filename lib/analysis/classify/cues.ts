@@ -9,7 +9,7 @@ import type { DocumentTypeId } from "../schema";
  * Phrases are matched on upper-cased text with punctuation folded to spaces
  * (see normalizeText), so "B/L No." is written "B L NO".
  */
-export type OtherKind =
+type OtherKind =
   | "insurance"
   | "draft"
   | "courier_receipt"
@@ -22,7 +22,7 @@ export type OtherKind =
 
 export type PageClass = Exclude<DocumentTypeId, "other"> | OtherKind;
 
-export const OTHER_KINDS: readonly OtherKind[] = [
+const OTHER_KINDS: readonly OtherKind[] = [
   "insurance",
   "draft",
   "courier_receipt",

@@ -4,7 +4,7 @@ import type { PageInput } from "../split";
 import { readPageFeatures } from "./page-features";
 import { scorePage } from "./score-page";
 
-export { typeOfClass, type PageClass } from "./cues";
+export { typeOfClass } from "./cues";
 
 /** Reads what every page says about its type and its place in a document. */
 export function describePages(pages: Page[]): PageInput[] {

@@ -76,7 +76,7 @@ const MIN_SPACED_LETTERS = 3;
 /** Tagged SWIFT fields at the start of a line: ":20:", "31C:", ":45A:". */
 const MT_TAG = /^\s*:?F?(\d{2}[A-Z]?):/;
 
-export interface TitleMatch {
+interface TitleMatch {
   cls: PageClass;
   phrase: string;
   /** The phrase is the whole line once decorations are stripped. */

@@ -4,33 +4,33 @@ import type { PageFeatures } from "./page-features";
 import { VOCABULARY, weightedPhrases } from "./vocabulary";
 
 /** The page's own title: worth more than any amount of body vocabulary, so titles dominate. */
-export const TITLE_EXACT_WEIGHT = 14;
+const TITLE_EXACT_WEIGHT = 14;
 /** A title with extra words on its line (issuer, number). */
-export const TITLE_PARTIAL_WEIGHT = 11;
+const TITLE_PARTIAL_WEIGHT = 11;
 /** Other title-like lines on the page (a second heading, a box caption). */
-export const SECONDARY_TITLE_WEIGHT = 2;
+const SECONDARY_TITLE_WEIGHT = 2;
 /** Body vocabulary adds up to this much per class: below a title, above a lone mention. */
-export const BODY_CAP = 10;
+const BODY_CAP = 10;
 /** Per distinct SWIFT tag opening a line, up to MT_TAG_CAP tags. */
-export const MT_TAG_WEIGHT = 2;
-export const MT_TAG_CAP = 8;
+const MT_TAG_WEIGHT = 2;
+const MT_TAG_CAP = 8;
 /** A page must carry this many distinct tags before they say "SWIFT message". */
 export const MT_MIN_TAGS = 3;
 /** A page naming this many other document types in its body lists documents: an instruction or a credit. */
-export const LIST_MIN_TYPES = 4;
-export const LIST_WEIGHT = 5;
+const LIST_MIN_TYPES = 4;
+const LIST_WEIGHT = 5;
 /** A list of documents under columns of originals and copies is a schedule of what is enclosed, not a credit's requirements. */
-export const ENCLOSURE_WEIGHT = 4;
+const ENCLOSURE_WEIGHT = 4;
 /** Long small print with no title reads as the terms on a transport document's reverse. */
-export const SMALL_PRINT_FONT = 7;
-export const SMALL_PRINT_MIN_WORDS = 500;
-export const SMALL_PRINT_WEIGHT = 4;
+const SMALL_PRINT_FONT = 7;
+const SMALL_PRINT_MIN_WORDS = 500;
+const SMALL_PRINT_WEIGHT = 4;
 /** A nearly empty page whose only text is a note about copies or files is a separator sheet. */
-export const SEPARATOR_MAX_WORDS = 25;
-export const SEPARATOR_WEIGHT = 3;
+const SEPARATOR_MAX_WORDS = 25;
+const SEPARATOR_WEIGHT = 3;
 
 /** A printed e-mail (shipment advice, correspondence) is Other unless its words make it an instruction. */
-export const EMAIL_WEIGHT = 5;
+const EMAIL_WEIGHT = 5;
 
 export type ClassScores = Map<PageClass, number>;
 

@@ -6,9 +6,9 @@ import type { PageClass } from "./cues";
  * and rare elsewhere, `shared` common to several classes. Phrases are in
  * normalised form (upper case, punctuation as spaces: "B/L No." is "B L NO").
  */
-export const ONLY_WEIGHT = 3;
-export const TYPICAL_WEIGHT = 2;
-export const SHARED_WEIGHT = 1;
+const ONLY_WEIGHT = 3;
+const TYPICAL_WEIGHT = 2;
+const SHARED_WEIGHT = 1;
 
 export interface ClassVocabulary {
   only?: readonly string[];

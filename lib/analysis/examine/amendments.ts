@@ -67,7 +67,7 @@ const DELETE_MATCH_SHARE = 0.8;
 const DELETE_MIN_COVERAGE = 0.6;
 
 /** Words of a line, for matching lines across messages: markers, punctuation and case left out. */
-export function lineWords(text: string): string {
+function lineWords(text: string): string {
   return text
     .toUpperCase()
     .replace(/^\s*(?:\+|\d{1,2}[.)])\s*/, "")

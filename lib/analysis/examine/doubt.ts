@@ -14,7 +14,7 @@ import type { Finding } from "./types";
  * found by a fallback scan (no label) at 0.6 and a table cell at 0.8; a finding
  * resting on anything under the table's level needs a person to look.
  */
-export const LOW_CONFIDENCE = 0.7;
+const LOW_CONFIDENCE = 0.7;
 
 /**
  * Thousands separator and decimal mark swapped ("104.281" for 104,281, or
@@ -23,7 +23,7 @@ export const LOW_CONFIDENCE = 0.7;
 const CONVENTION_FACTORS = [1000, 0.001];
 
 /** Figures of one shipment this many times apart are not a different fact but a misread. */
-export const IMPLAUSIBLE_RATIO = 50;
+const IMPLAUSIBLE_RATIO = 50;
 
 /** A lost or stray digit leaves a run of at least this many digits shared... */
 const MIN_SHARED_DIGITS = 2;

@@ -34,7 +34,7 @@ const FUZZY_MIN_SIMILARITY = 0.8;
 const TRADE_TERM_CLAUSE = /\b(?:EXW|FCA|FAS|FOB|CFR|CIF|CPT|CIP|DAP|DPU|DDP|CNF|C\s?&\s?F)\b[^.;\n]*/g;
 
 /** The words that identify the goods: letters, at least three, not noise. */
-export function goodsWords(description: string): string[] {
+function goodsWords(description: string): string[] {
   const words = description.toUpperCase().replace(TRADE_TERM_CLAUSE, " ").replace(CODE_CHUNK, " ").replace(/['’]/g, "").split(/[^A-Z0-9]+/);
   const kept = words.filter((w) => w.length >= 3 && /[A-Z]/.test(w) && !NOISE_WORDS.has(w));
   return [...new Set(kept)];

@@ -47,7 +47,7 @@ export function distinctDocuments(docs: Doc[]): Doc[][] {
 const LOT_WORDING = /\bLOT\s*(?:NO\.?|NUMBER|#)?\s*\d+\s*(?:OF|\/)\s*\d+\b|\b(?:FIRST|SECOND|THIRD|FOURTH|1ST|2ND|3RD|4TH)\s+LOT\b|\bPART(?:IAL)?\s+(?:SHIPMENT|LOT|QUANTITY|CONSIGNMENT)\b/i;
 
 /** Lots of a shipment are simple parts of it: half, a third, a quarter. */
-export const LOT_PARTS = [2, 3, 4];
+const LOT_PARTS = [2, 3, 4];
 
 /**
  * Why `doc` looks like it covers one lot of the shipment the bills of lading

@@ -56,7 +56,7 @@ export interface Presentation {
   tolerances: Tolerances;
 }
 
-export function toDoc(document: ExaminedDocument): Doc {
+function toDoc(document: ExaminedDocument): Doc {
   const { split, extracted } = document.result;
   const evidence = readEvidence(document.result.evidence);
   const { fields, setAside } = withoutCaptions(withLineItemTotals(extracted), evidence);
@@ -179,7 +179,7 @@ function splitAmendments(docs: Doc[]): { issue: AmendmentPart<Doc>[]; amendments
 }
 
 /** Groups credit documents by number (read modulo OCR confusions); documents without a number join the chosen credit. */
-export function resolveCredit(creditDocs: Doc[], presented: Doc[]): Credit | undefined {
+function resolveCredit(creditDocs: Doc[], presented: Doc[]): Credit | undefined {
   if (!creditDocs.length) return undefined;
   const groups = new Map<string, Doc[]>();
   const unnumbered: Doc[] = [];

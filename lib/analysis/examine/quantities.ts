@@ -38,7 +38,7 @@ const COUNTED: Record<string, string> = {
   PACKAGE: "PACKAGES", PACKAGES: "PACKAGES", PKGS: "PACKAGES", DOZEN: "DOZEN", SHEETS: "SHEETS",
 };
 
-export function normalizeUnit(unit: string): { unit: string; factor: number; counted: boolean } | undefined {
+function normalizeUnit(unit: string): { unit: string; factor: number; counted: boolean } | undefined {
   const key = unit.toUpperCase().replace(/\.$/, "").replace(/\s+/g, " ").trim();
   const measured = MEASURED[key];
   if (measured) return { unit: measured[0], factor: measured[1], counted: false };

@@ -20,7 +20,7 @@ export interface ShipmentPeriod {
 }
 
 /** UCP 600 art. 3: "on or about" is five calendar days either way. */
-export const ON_OR_ABOUT_DAYS = 5;
+const ON_OR_ABOUT_DAYS = 5;
 
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 const MONTH = String.raw`(JAN(?:UARY)?|FEB(?:RUARY)?|MAR(?:CH)?|APR(?:IL)?|MAY|JUNE?|JULY?|AUG(?:UST)?|SEPT?(?:EMBER)?|OCT(?:OBER)?|NOV(?:EMBER)?|DEC(?:EMBER)?)\.?`;

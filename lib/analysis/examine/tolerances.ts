@@ -2,23 +2,23 @@
 import type { Tolerances } from "./types";
 
 /** UCP 600 art. 30(a): "about" or "approximately" allows 10% more or less. */
-export const ABOUT_TOLERANCE_PCT = 10;
+const ABOUT_TOLERANCE_PCT = 10;
 /** UCP 600 art. 30(b): 5% more or less on quantity unless units or packing units are counted. */
-export const QUANTITY_TOLERANCE_PCT = 5;
+const QUANTITY_TOLERANCE_PCT = 5;
 /**
  * A checker treats any real weight difference between documents as a conflict
  * (art. 14(d)); we only absorb rounding to the kilogram and LBS/MT conversion.
  */
-export const WEIGHT_TOLERANCE_KG = 1;
-export const WEIGHT_TOLERANCE_PCT = 0;
+const WEIGHT_TOLERANCE_KG = 1;
+const WEIGHT_TOLERANCE_PCT = 0;
 /** UCP 600 art. 14(c): 21 calendar days after shipment when the credit sets no period. */
-export const DEFAULT_PRESENTATION_DAYS = 21;
+const DEFAULT_PRESENTATION_DAYS = 21;
 /** Below half of the credit's goods words the invoice no longer corresponds (art. 18(c)). */
-export const DESCRIPTION_MIN_COVERAGE = 0.5;
+const DESCRIPTION_MIN_COVERAGE = 0.5;
 /** Between the minimum and this share, a checker should look: warning. */
-export const DESCRIPTION_FULL_COVERAGE = 0.8;
+const DESCRIPTION_FULL_COVERAGE = 0.8;
 /** Party names this similar (after legal forms and punctuation are set aside) are the same party read with OCR noise. */
-export const NAME_SIMILARITY = 0.88;
+const NAME_SIMILARITY = 0.88;
 
 export const DEFAULT_TOLERANCES: Tolerances = {
   aboutPct: ABOUT_TOLERANCE_PCT,

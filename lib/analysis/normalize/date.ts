@@ -59,7 +59,7 @@ function fullYear(text: string): number {
 }
 
 /** YYYY-MM-DD when the parts make a real calendar date, else undefined. */
-export function toIsoDate(year: number, month: number, day: number): string | undefined {
+function toIsoDate(year: number, month: number, day: number): string | undefined {
   if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;

@@ -16,11 +16,11 @@ export type { PageInput } from "./page-input";
  */
 
 /** Below this best score a page says too little to start a document of its own. */
-export const WEAK_SCORE = 5;
+const WEAK_SCORE = 5;
 /** An untitled page stays in its document while it scores at least this share of the best class for that document's class. */
-export const INHERIT_SHARE = 0.5;
+const INHERIT_SHARE = 0.5;
 /** A page that reads as one of Other's kinds by at least this much (one phrase only that kind prints) is a document of its own, unless it reads at all as the open document. */
-export const OWN_KIND_SCORE = 3;
+const OWN_KIND_SCORE = 3;
 /**
  * Certificates are one-sheet forms (a reverse side at most): a second face with the
  * same title is the next certificate (another lot, another copy), unless its counter
@@ -38,9 +38,9 @@ const ONE_FACE_CLASSES: ReadonlySet<PageClass> = new Set<PageClass>([
   "draft",
 ]);
 /** A head line this many times the page's median font size is a heading in display type, not a first line of body text. */
-export const HEADING_FONT_RATIO = 1.2;
+const HEADING_FONT_RATIO = 1.2;
 /** Title pages sharing this share of their words are the same page printed twice (an original and its copy). */
-export const REPEAT_SIMILARITY = 0.85;
+const REPEAT_SIMILARITY = 0.85;
 /** A page of fewer distinct words (a separator sheet, a blank reverse) says too little to be told apart from its neighbour. */
 const MIN_REPEAT_WORDS = 20;
 

@@ -5,12 +5,12 @@ import { pad, preparePhrase, type Phrase } from "../classify/normalize-text";
  * What a page says about where its document starts and ends: its page counter,
  * the reference numbers it prints, and whether it is marked original or copy.
  */
-export interface Pagination {
+interface Pagination {
   current: number;
   total?: number;
 }
 
-export type CopyMark = "original" | "copy";
+type CopyMark = "original" | "copy";
 
 export interface PageMarkers {
   pagination?: Pagination;

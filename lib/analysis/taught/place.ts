@@ -55,7 +55,7 @@ function readingOf(pages: readonly Page[]): Reading {
 }
 
 /** The field's value in `text` as the engine writes it, or undefined when the text holds none. */
-export function normalizeAs(field: string, kind: FieldKind, text: string, reading: Reading): unknown {
+function normalizeAs(field: string, kind: FieldKind, text: string, reading: Reading): unknown {
   const clean = cleanValue(text);
   if (!clean) return undefined;
   if (kind === "number") {

@@ -9,13 +9,13 @@ import { readRequirements } from "../requirements";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
 
-export const FREIGHT: RuleSpec = {
+const FREIGHT: RuleSpec = {
   id: "bl.freight_terms",
   reference: "UCP 600 art. 14(a), 14(d); ISBP 821 E26",
   severity: "discrepancy",
   title: "Freight prepaid or collect as the credit and the Incoterm imply",
 };
-export const CLEAN: RuleSpec = {
+const CLEAN: RuleSpec = {
   id: "bl.clean",
   reference: "UCP 600 art. 27; ISBP 821 E20",
   severity: "discrepancy",

@@ -12,19 +12,19 @@ import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { formatNumber, report, type RuleSpec } from "../rule-kit";
 import type { Finding, Tolerances } from "../types";
 
-export const GROSS_WEIGHT: RuleSpec = {
+const GROSS_WEIGHT: RuleSpec = {
   id: "consistency.gross_weight",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
   title: "Gross weight agrees across documents",
 };
-export const NET_WEIGHT: RuleSpec = {
+const NET_WEIGHT: RuleSpec = {
   id: "consistency.net_weight",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
   title: "Net weight agrees across documents",
 };
-export const PACKAGES: RuleSpec = {
+const PACKAGES: RuleSpec = {
   id: "consistency.packages",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
@@ -43,7 +43,7 @@ function authorityOf(docs: Doc[]): number {
 
 type Agree = (a: number, b: number) => boolean;
 
-export function weightsAgree(t: Tolerances): Agree {
+function weightsAgree(t: Tolerances): Agree {
   return (a, b) => Math.abs(a - b) <= Math.max(t.weightKg, (Math.max(a, b) * t.weightPct) / 100);
 }
 

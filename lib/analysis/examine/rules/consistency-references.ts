@@ -12,43 +12,43 @@ import { editDistance, referenceKey, similarity } from "../similarity";
 import { textShowsReference } from "../text-shows";
 import type { Finding } from "../types";
 
-export const LC_REFERENCE: RuleSpec = {
+const LC_REFERENCE: RuleSpec = {
   id: "consistency.lc_number",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
   title: "Documents quote the number of this credit",
 };
-export const INVOICE_REFERENCE: RuleSpec = {
+const INVOICE_REFERENCE: RuleSpec = {
   id: "consistency.invoice_number",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
   title: "Invoice number quoted on other documents is the presented invoice's",
 };
-export const BL_REFERENCE: RuleSpec = {
+const BL_REFERENCE: RuleSpec = {
   id: "consistency.bl_number",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
   title: "B/L number quoted on other documents is the presented B/L's",
 };
-export const CONTRACT_REFERENCE: RuleSpec = {
+const CONTRACT_REFERENCE: RuleSpec = {
   id: "consistency.contract_number",
   reference: "UCP 600 art. 14(d)",
   severity: "warning",
   title: "Contract number on the invoice is the contract's",
 };
-export const CONSIGNEE: RuleSpec = {
+const CONSIGNEE: RuleSpec = {
   id: "consistency.consignee",
   reference: "UCP 600 art. 14(d); ISBP 821 L5",
   severity: "discrepancy",
   title: "Consignee on other documents does not conflict with the B/L or the credit",
 };
-export const NOTIFY_PARTY: RuleSpec = {
+const NOTIFY_PARTY: RuleSpec = {
   id: "consistency.notify_party",
   reference: "UCP 600 art. 14(d)",
   severity: "warning",
   title: "Notify party agrees between the B/L and the documentary instructions",
 };
-export const MARKS: RuleSpec = {
+const MARKS: RuleSpec = {
   id: "consistency.marks",
   reference: "UCP 600 art. 14(d); ISBP 821 A33",
   severity: "warning",

@@ -12,25 +12,25 @@ import { referenceKey, similarity } from "../similarity";
 import { textShowsName } from "../text-shows";
 import type { Finding } from "../types";
 
-export const CONTAINERS: RuleSpec = {
+const CONTAINERS: RuleSpec = {
   id: "consistency.containers",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
   title: "Container numbers agree with the bill of lading",
 };
-export const SEALS: RuleSpec = {
+const SEALS: RuleSpec = {
   id: "consistency.seals",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
   title: "Seal numbers agree between originals and copies of a B/L",
 };
-export const VESSEL: RuleSpec = {
+const VESSEL: RuleSpec = {
   id: "consistency.vessel",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",
   title: "Vessel and voyage agree with the bill of lading",
 };
-export const PORTS: RuleSpec = {
+const PORTS: RuleSpec = {
   id: "consistency.ports",
   reference: "UCP 600 art. 14(d)",
   severity: "discrepancy",

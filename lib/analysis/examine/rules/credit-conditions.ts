@@ -12,25 +12,25 @@ import { foldConfusables, substringDistance } from "../similarity";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
 
-export const CREDIT_NUMBER_ON_DOCUMENTS: RuleSpec = {
+const CREDIT_NUMBER_ON_DOCUMENTS: RuleSpec = {
   id: "conditions.credit_number_on_documents",
   reference: "UCP 600 art. 14(a); :47A:",
   severity: "discrepancy",
   title: "The credit number on every document when :47A: asks for it",
 };
-export const NOT_BEFORE_CREDIT: RuleSpec = {
+const NOT_BEFORE_CREDIT: RuleSpec = {
   id: "conditions.dated_before_credit",
   reference: "UCP 600 art. 14(i); :47A:",
   severity: "discrepancy",
   title: "No document (or shipment) dated before the credit when :47A: excludes it",
 };
-export const SHIPPER_IS_BENEFICIARY: RuleSpec = {
+const SHIPPER_IS_BENEFICIARY: RuleSpec = {
   id: "conditions.shipper_is_beneficiary",
   reference: "UCP 600 art. 14(k); :47A:",
   severity: "discrepancy",
   title: "B/L shipper is the beneficiary when :47A: requires it",
 };
-export const NO_CHARTER_PARTY: RuleSpec = {
+const NO_CHARTER_PARTY: RuleSpec = {
   id: "conditions.no_charter_party",
   reference: "UCP 600 art. 22; :47A:",
   severity: "discrepancy",

@@ -5,14 +5,14 @@ import type { Amendment } from "../amendments";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
 
-export const CREDIT_PRESENT: RuleSpec = {
+const CREDIT_PRESENT: RuleSpec = {
   id: "credit.present",
   reference: "UCP 600 art. 14(a)",
   severity: "info",
   title: "The set holds the credit it is examined against",
 };
 
-export const CREDIT_AMENDED: RuleSpec = {
+const CREDIT_AMENDED: RuleSpec = {
   id: "credit.amended",
   reference: "UCP 600 art. 10",
   severity: "info",

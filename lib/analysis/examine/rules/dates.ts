@@ -11,25 +11,25 @@ import { report, type RuleSpec } from "../rule-kit";
 import type { DocumentTypeId } from "../../schema";
 import type { Finding } from "../types";
 
-export const PRESENTATION_PERIOD: RuleSpec = {
+const PRESENTATION_PERIOD: RuleSpec = {
   id: "presentation.period",
   reference: "UCP 600 art. 14(c)",
   severity: "discrepancy",
   title: "Presented within the period after shipment (:48:, 21 days when absent)",
 };
-export const PRESENTATION_EXPIRY: RuleSpec = {
+const PRESENTATION_EXPIRY: RuleSpec = {
   id: "presentation.expiry",
   reference: "UCP 600 art. 6(e), 14(c)",
   severity: "discrepancy",
   title: "Presented on or before the expiry date (:31D:)",
 };
-export const DATED_AFTER_PRESENTATION: RuleSpec = {
+const DATED_AFTER_PRESENTATION: RuleSpec = {
   id: "documents.dated_after_presentation",
   reference: "UCP 600 art. 14(i)",
   severity: "discrepancy",
   title: "No document dated after the date of presentation",
 };
-export const PRE_SHIPMENT_EVENT: RuleSpec = {
+const PRE_SHIPMENT_EVENT: RuleSpec = {
   id: "documents.pre_shipment_event",
   reference: "ISBP 821 A12",
   severity: "discrepancy",

@@ -11,25 +11,25 @@ import { readRequirements, type Requirement } from "../requirements";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
 
-export const REQUIRED_PRESENT: RuleSpec = {
+const REQUIRED_PRESENT: RuleSpec = {
   id: "documents.required_present",
   reference: "UCP 600 art. 14(a), 15",
   severity: "discrepancy",
   title: "Every document required by :46A: is presented",
 };
-export const BL_ORIGINALS: RuleSpec = {
+const BL_ORIGINALS: RuleSpec = {
   id: "bl.full_set",
   reference: "UCP 600 art. 20(a)(iv)",
   severity: "discrepancy",
   title: "B/L shows the number of originals the credit calls for",
 };
-export const BL_CONSIGNEE: RuleSpec = {
+const BL_CONSIGNEE: RuleSpec = {
   id: "bl.consignee_as_credit",
   reference: "UCP 600 art. 14(a); ISBP 821 E15",
   severity: "discrepancy",
   title: "B/L consigned as :46A: requires",
 };
-export const BL_NOTIFY: RuleSpec = {
+const BL_NOTIFY: RuleSpec = {
   id: "bl.notify_party_as_credit",
   reference: "UCP 600 art. 14(a); ISBP 821 E16",
   severity: "discrepancy",

@@ -7,19 +7,19 @@ import { findQuantity, saysAboutAmount, toQuantity, type Quantity } from "../qua
 import { formatNumber, report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
 
-export const AMOUNT_WITHIN_CREDIT: RuleSpec = {
+const AMOUNT_WITHIN_CREDIT: RuleSpec = {
   id: "invoice.amount_within_credit",
   reference: "UCP 600 art. 18(b), 30(a)",
   severity: "discrepancy",
   title: "Invoice amount not above the credit amount plus its tolerance",
 };
-export const INVOICE_CURRENCY: RuleSpec = {
+const INVOICE_CURRENCY: RuleSpec = {
   id: "invoice.currency",
   reference: "UCP 600 art. 18(a)(iii)",
   severity: "discrepancy",
   title: "Invoice made out in the currency of the credit",
 };
-export const QUANTITY_TOLERANCE: RuleSpec = {
+const QUANTITY_TOLERANCE: RuleSpec = {
   id: "invoice.quantity_within_tolerance",
   reference: "UCP 600 art. 30(a), 30(b)",
   severity: "discrepancy",

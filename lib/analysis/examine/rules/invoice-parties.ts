@@ -10,25 +10,25 @@ import { docsOfType, type Doc, type Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
 
-export const ISSUED_BY_BENEFICIARY: RuleSpec = {
+const ISSUED_BY_BENEFICIARY: RuleSpec = {
   id: "invoice.issued_by_beneficiary",
   reference: "UCP 600 art. 18(a)(i)",
   severity: "discrepancy",
   title: "Invoice appears to be issued by the beneficiary",
 };
-export const MADE_OUT_TO_APPLICANT: RuleSpec = {
+const MADE_OUT_TO_APPLICANT: RuleSpec = {
   id: "invoice.made_out_to_applicant",
   reference: "UCP 600 art. 18(a)(ii)",
   severity: "discrepancy",
   title: "Invoice made out in the name of the applicant",
 };
-export const INVOICE_DESCRIPTION: RuleSpec = {
+const INVOICE_DESCRIPTION: RuleSpec = {
   id: "invoice.goods_description",
   reference: "UCP 600 art. 18(c); ISBP 821 C3",
   severity: "discrepancy",
   title: "Invoice goods description corresponds with :45A:",
 };
-export const DESCRIPTION_NOT_CONFLICTING: RuleSpec = {
+const DESCRIPTION_NOT_CONFLICTING: RuleSpec = {
   id: "documents.goods_description_not_conflicting",
   reference: "UCP 600 art. 14(e)",
   severity: "warning",

@@ -7,7 +7,7 @@ import type { Presentation } from "../presentation";
 import { report, type RuleSpec } from "../rule-kit";
 import type { Finding } from "../types";
 
-export const CAPTION_SET_ASIDE: RuleSpec = {
+const CAPTION_SET_ASIDE: RuleSpec = {
   id: "reading.caption_as_value",
   reference: "UCP 600 art. 14(d)",
   severity: "info",

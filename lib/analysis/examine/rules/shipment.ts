@@ -11,37 +11,37 @@ import { report, type RuleSpec } from "../rule-kit";
 import { readShipmentPeriod } from "../shipment-period";
 import type { Finding } from "../types";
 
-export const LATEST_SHIPMENT: RuleSpec = {
+const LATEST_SHIPMENT: RuleSpec = {
   id: "shipment.latest_date",
   reference: "UCP 600 art. 20(a)(ii), 31(b)",
   severity: "discrepancy",
   title: "On-board date not later than the latest date of shipment (:44C:)",
 };
-export const SHIPMENT_PERIOD: RuleSpec = {
+const SHIPMENT_PERIOD: RuleSpec = {
   id: "shipment.period",
   reference: "UCP 600 art. 3, 20(a)(ii)",
   severity: "discrepancy",
   title: "On-board date within the shipment period (:44D:), read as art. 3 defines its words",
 };
-export const PORT_OF_LOADING: RuleSpec = {
+const PORT_OF_LOADING: RuleSpec = {
   id: "shipment.port_of_loading",
   reference: "UCP 600 art. 20(a)(iii); ISBP 821 E6",
   severity: "discrepancy",
   title: "Port of loading as the credit states (:44E:)",
 };
-export const PORT_OF_DISCHARGE: RuleSpec = {
+const PORT_OF_DISCHARGE: RuleSpec = {
   id: "shipment.port_of_discharge",
   reference: "UCP 600 art. 20(a)(iii); ISBP 821 E8",
   severity: "discrepancy",
   title: "Port of discharge as the credit states (:44F:)",
 };
-export const PARTIAL_SHIPMENT: RuleSpec = {
+const PARTIAL_SHIPMENT: RuleSpec = {
   id: "shipment.partial_shipments",
   reference: "UCP 600 art. 31(b)",
   severity: "discrepancy",
   title: "No partial shipment when :43P: prohibits it",
 };
-export const TRANSHIPMENT: RuleSpec = {
+const TRANSHIPMENT: RuleSpec = {
   id: "shipment.transhipment",
   reference: "UCP 600 art. 20(b), 20(c)",
   severity: "discrepancy",
