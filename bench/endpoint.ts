@@ -8,7 +8,7 @@
  * embedded-font file at 1, 2 and 8 clients — the first 8-client run straight
  * after start, before any other request — and resident memory of the server
  * and each idle reader. On embedded PGlite, and on PostgreSQL when it answers.
- * Run alone: `node --conditions=react-server --import tsx bench/endpoint.ts` (PostgreSQL from TEST_DATABASE_URL; `--pglite` for PGlite only).
+ * Run alone: `npx tsx bench/endpoint.ts` (PostgreSQL from TEST_DATABASE_URL; `--pglite` for PGlite only).
  */
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";

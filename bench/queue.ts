@@ -4,7 +4,7 @@
  * included), and the latency of organization B's small digital PDF while
  * organization A floods the server with scanned files up to its caps (the
  * default running cap: A may hold every reader but one).
- * Run: `node --conditions=react-server --import tsx bench/queue.ts` (PGlite; a few minutes of OCR; `--flood-only` skips the pages per
+ * Run: `npx tsx bench/queue.ts` (PGlite; a few minutes of OCR; `--flood-only` skips the pages per
  * minute; `--org-max-running N` sets A's running cap, e.g. to every reader for comparison).
  */
 import { pathToFileURL } from "node:url";

@@ -1,4 +1,4 @@
-import "server-only";
+// No `server-only` marker: the job worker, the CLIs and the benches load it outside the react-server condition.
 import { DrizzleQueryError } from "drizzle-orm";
 
 /**
