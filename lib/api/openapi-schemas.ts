@@ -153,6 +153,45 @@ function examinationSchemas(): Record<string, JsonSchema> {
 }
 
 /** Every schema the analyze and compare results refer to, keyed for components.schemas. */
+/** compareDocuments' answer for a credit and two presented documents, one discrepancy found. */
+export const EXAMINATION_EXAMPLE = {
+  findings: [
+    {
+      rule: "invoice.amount_within_credit",
+      reference: "UCP 600 art. 18(b), 30(a)",
+      severity: "discrepancy",
+      documents: [
+        { id: "mt700.pdf#1", type: "Letter of Credit", pages: [1, 2] },
+        { id: "documents.pdf#1", type: "Commercial Invoice", pages: [1] },
+      ],
+      fields: ["total_amount"],
+      expected: "at most USD 48,250.00",
+      found: "USD 49,100.00",
+      message: "The invoice amount USD 49,100.00 exceeds the credit amount USD 48,250.00.",
+    },
+  ],
+  matrix: {
+    columns: [
+      { id: "mt700.pdf#1", fileName: "mt700.pdf", type: "Letter of Credit", pages: [1, 2], role: "credit" },
+      { id: "documents.pdf#1", fileName: "documents.pdf", type: "Commercial Invoice", pages: [1], role: "presented" },
+      { id: "documents.pdf#2", fileName: "documents.pdf", type: "Bill of Lading", pages: [2, 3], role: "presented" },
+    ],
+    rows: [
+      {
+        key: "port_of_loading",
+        label: "Port of loading",
+        cells: [
+          { value: "Santos", state: "present", field: "port_of_loading" },
+          { value: "Santos", state: "present", field: "port_of_loading" },
+          { value: "Santos, Brazil", state: "present", field: "port_of_loading" },
+        ],
+        status: "agree",
+        rules: ["shipment.port_of_loading", "consistency.ports"],
+      },
+    ],
+  },
+};
+
 export function resultSchemas(): Record<string, JsonSchema> {
   const splits = Object.fromEntries(DOCUMENT_TYPE_IDS.map((id) => [splitSchemaName(id), splitSchema(id)]));
   const splitParts = Object.fromEntries(DOCUMENT_TYPE_IDS.map((id) => [splitPartName(id), splitPartSchema(id)]));

@@ -5,7 +5,7 @@ import { MAX_COMPARE_FILES, MAX_COMPARE_TOTAL_MB, PRESENTATION_DATE_FIELD } from
 import { ANALYSIS_ID_FIELD, ANALYSIS_ID_PATTERN, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { CALLBACK_URL_FIELD, MAX_URL_LENGTH } from "./multipart";
 import { ACCEPTED_RESPONSE, ANALYSIS_STATUS_PATH, analysisFinishedCallback, analysisStatusOperation, ASYNC_HEADER_PARAMETERS, asyncDecisionsOf } from "./openapi-analyses";
-import { resultSchemas, type JsonSchema } from "./openapi-schemas";
+import { EXAMINATION_EXAMPLE, resultSchemas, type JsonSchema } from "./openapi-schemas";
 import { FETCHABLE_CONTENT_TYPES } from "./url-fetch";
 
 export const ANALYZE_PATH = "/v1/documents/analyze";
@@ -254,7 +254,12 @@ function compareOperation(config: Env): OperationDoc {
       "200": {
         description: "The findings and the comparison matrix.",
         headers: { ...RATE_LIMIT_HEADER_REFS, ...REQUEST_ID_HEADER_REF },
-        content: { "application/json": { schema: { $ref: "#/components/schemas/ExaminationResult" } } },
+        content: {
+          "application/json": {
+            schema: { $ref: "#/components/schemas/ExaminationResult" },
+            examples: { invoice_above_credit: { summary: "an invoice above the credit amount", value: EXAMINATION_EXAMPLE } },
+          },
+        },
       },
       "400": errorResponse("No file and no analysis id, too many of either, a malformed or repeated analysis id, a bad presentation date or an unknown field.", {
         no_file: "The form has no file and no analysis_id; send multipart/form-data with one file field per document.",

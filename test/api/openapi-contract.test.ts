@@ -17,13 +17,16 @@ type Schema = Record<string, unknown>;
 let schemas: Record<string, Schema>;
 let statusSchema: Schema;
 let answer: unknown[];
+type Content = { schema: Schema; examples?: Record<string, { value: unknown }> };
+let paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, Content> }> }>>;
 
 beforeAll(async () => {
   // validate() also resolves every $ref; it mutates its input, so it gets its own copy.
-  type Validated = { components: { schemas: Record<string, Schema> }; paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }> };
+  type Validated = { components: { schemas: Record<string, Schema> }; paths: typeof paths };
   const validated = (await SwaggerParser.validate(structuredClone(buildOpenApiDocument(env())) as never)) as unknown as Validated;
   schemas = validated.components.schemas;
-  statusSchema = validated.paths["/v1/analyses/{id}"]!.get.responses["200"]!.content["application/json"]!.schema;
+  paths = validated.paths;
+  statusSchema = paths["/v1/analyses/{id}"]!.get!.responses["200"]!.content!["application/json"]!.schema;
   const packet = await generatePacket({ seed: 11, copies: 1, types: [...PRESENTATION_TYPES, "letter_of_credit"] });
   answer = JSON.parse(JSON.stringify(await analyzeDocument(packet.pdf, { evidence: true })));
 });
@@ -55,6 +58,26 @@ describe("the OpenAPI document and real answers", () => {
       const matching = names.filter((name) => validatorOf(name)(part.split));
       expect(matching, part.split.document_type).toEqual([mapping[part.split.document_type]?.split("/").pop()]);
     }
+  });
+
+  it("shows an example of every answer, each satisfying its schema", () => {
+    let checked = 0;
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          for (const content of Object.values(response.content ?? {})) {
+            const name = `${method.toUpperCase()} ${path} ${status}`;
+            expect(Object.keys(content.examples ?? {}), name).not.toHaveLength(0);
+            const validate = ajv.compile(content.schema);
+            for (const [example, { value }] of Object.entries(content.examples ?? {})) {
+              expect(validate(value), `${name} ${example}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
   });
 
   it("describes getAnalysis's answer while running: its progress with and without an estimate", () => {
