@@ -11,7 +11,7 @@ import { startsWithLabel, type Doc } from "./document";
 import { foundOf, partOf, type Found, type Part } from "./found";
 import { type Column, type ColumnKind, headerColumns, NUMERIC_KINDS } from "./table-header";
 
-export type { Column, ColumnKind };
+export type { ColumnKind };
 
 const TOTAL_ROW = /^(?:GRAND\s+)?(?:SUB-?\s?)?TOTALS?\b|^SAY\b/i;
 /** A table ends at a vertical gap of this many line heights. */

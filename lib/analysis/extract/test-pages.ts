@@ -5,11 +5,11 @@
  */
 import type { Line, Page, Word } from "../types";
 
-export const CHAR_WIDTH = 6;
-export const ROW_HEIGHT = 12;
-export const FONT_SIZE = 10;
+const CHAR_WIDTH = 6;
+const ROW_HEIGHT = 12;
+const FONT_SIZE = 10;
 /** Rows drawn in small type (printed captions) are this size. */
-export const SMALL_SIZE = 7;
+const SMALL_SIZE = 7;
 const MARGIN = 36;
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
@@ -30,7 +30,7 @@ function makeLine(words: Word[], fontSize: number): Line {
 }
 
 /** Marks a row printed in small type (SMALL_SIZE): its first character, dropped from the page. */
-export const SMALL_ROW = "°";
+const SMALL_ROW = "°";
 
 /** A Page from text; every row is ROW_HEIGHT tall and every character CHAR_WIDTH wide; rows starting with SMALL_ROW are in small type. */
 export function layoutPage(text: string, number = 1): Page {

@@ -22,7 +22,7 @@ const MAX_GAP_LINES = 2;
 /** A company name carries its legal form (or a trading word). */
 export const COMPANY_NAME =
   /\b(?:INC|LTD|LLC|L\.L\.C|JSC|W\.L\.L|CO|CORP|CORPORATION|COMPANY|LIMITED|GMBH|AG|S\.?A|SARL|S\.?P\.?A|B\.?V|N\.?V|PLC|PTE|PT|PVT|BHD|BERHAD|SDN|SRL|OY|AB|AS|KG|PTY|SAS|LLP|FZE|FZCO|SIA|OOO|KFT|LDA|A\.S|LTDA|TRADING|EXPORTS?|IMPORTS?|INDUSTRIES|ENTERPRISES?|GROUP|MILLS)\.?$/i;
-export const DOCUMENT_TITLE = /\b(?:INVOICE|PACKING|CERTIFICATE|CONTRACT|BILL OF LADING|CONFIRMATION|WAYBILL|LIST)\b/i;
+const DOCUMENT_TITLE = /\b(?:INVOICE|PACKING|CERTIFICATE|CONTRACT|BILL OF LADING|CONFIRMATION|WAYBILL|LIST)\b/i;
 
 /** Lines of the first page above its first label or document title. */
 function firstPageTop(ctx: ExtractionContext): IndexedLine[] {
