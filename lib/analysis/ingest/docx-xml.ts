@@ -19,7 +19,7 @@ export interface DocxFlow {
 }
 
 /** Word's default body size when a run states none (11 pt in current templates). */
-export const DEFAULT_FONT_SIZE = 11;
+const DEFAULT_FONT_SIZE = 11;
 /** Headings without an explicit size: Word's built-in Title/Heading 1/Heading 2 sizes. */
 const HEADING_SIZES: Record<string, number> = { title: 26, heading1: 16, heading2: 13 };
 const TWIPS_PER_POINT = 20;

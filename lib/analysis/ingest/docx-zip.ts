@@ -24,7 +24,7 @@ const MAX_COMMENT = 0xffff;
 const METHOD_STORED = 0;
 const METHOD_DEFLATE = 8;
 /** Deflate cannot beat ~1032:1; real DOCX XML compresses 5–30:1, so 200:1 on a large entry is a bomb. */
-export const MAX_COMPRESSION_RATIO = 200;
+const MAX_COMPRESSION_RATIO = 200;
 /** Small entries are exempt from the ratio: a 40-byte entry inflating to 20 kB harms no one. */
 const RATIO_EXEMPT_BYTES = 1024 * 1024;
 /** ZIP64 marks sizes as 0xFFFFFFFF; no DOCX needs it, and hostile archives use it to hide sizes. */

@@ -24,18 +24,18 @@ export interface IngestLimits {
   maxZipEntries: number;
 }
 
-export const DEFAULT_MAX_PAGES = 500;
+const DEFAULT_MAX_PAGES = 500;
 /** ~40 MP: an A3 page at 400 dpi; larger is either a poster or an attack. */
-export const DEFAULT_MAX_PIXELS = 40_000_000;
+const DEFAULT_MAX_PIXELS = 40_000_000;
 /** A0 (46.8 in) at 350 dpi; also the widest a WebP or a canvas can be. */
-export const DEFAULT_MAX_IMAGE_SIDE = 16_384;
+const DEFAULT_MAX_IMAGE_SIDE = 16_384;
 /** A till receipt or a fax roll is rarely longer than 1:8; beyond 1:10 an image is a strip, not a page. */
-export const DEFAULT_MAX_ASPECT_RATIO = 10;
-export const DEFAULT_MAX_DECOMPRESSED_BYTES = 200 * 1024 * 1024;
-export const DEFAULT_MAX_MIME_PARTS = 200;
+const DEFAULT_MAX_ASPECT_RATIO = 10;
+const DEFAULT_MAX_DECOMPRESSED_BYTES = 200 * 1024 * 1024;
+const DEFAULT_MAX_MIME_PARTS = 200;
 /** ASVS 5.2 / the security checklist: message/rfc822 depth ≤ 3. */
-export const DEFAULT_MAX_NESTING_DEPTH = 3;
-export const DEFAULT_MAX_ZIP_ENTRIES = 2_000;
+const DEFAULT_MAX_NESTING_DEPTH = 3;
+const DEFAULT_MAX_ZIP_ENTRIES = 2_000;
 
 export const DEFAULT_LIMITS: Readonly<IngestLimits> = Object.freeze({
   maxPages: DEFAULT_MAX_PAGES,

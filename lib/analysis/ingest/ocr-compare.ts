@@ -24,7 +24,7 @@ function wordsOfRaw(pages: OcrRawPage[]): string[] {
 }
 
 /** Where Debian's tesseract-ocr-eng installs the model both engines load here. */
-export const DEBIAN_TESSDATA = "/usr/share/tesseract-ocr/5/tessdata";
+const DEBIAN_TESSDATA = "/usr/share/tesseract-ocr/5/tessdata";
 
 /** Writes the images to a private directory for the CLI (it reads files) and removes them afterwards. */
 async function withImageFiles<T>(images: Uint8Array[], use: (files: string[]) => Promise<T>): Promise<T> {

@@ -22,7 +22,7 @@ import { withRenderedPages } from "./render";
 export { MIN_TEXT_LAYER_CHARACTERS, hasSparseTextLayer } from "./sparse-page";
 
 /** A sparse page is a scan when pictures cover at least this share of it; logos, stamps and signatures cover far less. */
-export const MIN_SCAN_PICTURE_SHARE = 0.25;
+const MIN_SCAN_PICTURE_SHARE = 0.25;
 
 export interface PdfOcrOptions extends TesseractOptions {
   limits?: Partial<IngestLimits>;
@@ -57,7 +57,7 @@ async function readPictureShares(pdf: Uint8Array, pageNumbers: number[]): Promis
 }
 
 /** Renders and OCRs the given 1-based pages of a PDF; each Page keeps its number in the file. */
-export async function ocrPdfPages(pdf: Uint8Array, pageNumbers: number[], options: PdfOcrOptions = {}): Promise<Page[]> {
+async function ocrPdfPages(pdf: Uint8Array, pageNumbers: number[], options: PdfOcrOptions = {}): Promise<Page[]> {
   const limits = resolveLimits(options.limits);
   let pagesDone = 0;
   const pages = await withRenderedPages(pdf, pageNumbers, { maxPixels: limits.maxPixels, timeoutMs: options.timeoutMs }, async (rendered) => {

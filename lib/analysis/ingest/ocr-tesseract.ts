@@ -40,7 +40,7 @@ const OCR_ENGINE_MODE = "1";
 /** OpenMP threads fight each other on shared cores: 1 thread was 3–4× faster (stack notes). */
 const OMP_THREADS = "1";
 /** A single page at 300 dpi takes 1–4 s; this stops a pathological image only. */
-export const DEFAULT_OCR_TIMEOUT_MS = 120_000;
+const DEFAULT_OCR_TIMEOUT_MS = 120_000;
 const MAX_TSV_BYTES = 64 * 1024 * 1024;
 const TSV_COLUMNS = 12;
 const TSV_LEVEL_PAGE = 1;
@@ -51,16 +51,6 @@ export interface TesseractOptions {
   /** Resolution hint; tesseract guesses (often wrongly) without one. */
   dpi?: number;
   timeoutMs?: number;
-}
-
-let availability: Promise<boolean> | undefined;
-
-/** Whether the tesseract command is installed (checked once per process). */
-export function isTesseractAvailable(): Promise<boolean> {
-  availability ??= new Promise((resolve) => {
-    execFile("tesseract", ["--version"], { timeout: 10_000 }, (error) => resolve(!error));
-  });
-  return availability;
 }
 
 function runTesseract(file: string, options: TesseractOptions): Promise<string> {

@@ -41,8 +41,8 @@ const MIN_WORDS_TO_JUDGE = 20;
  * than text. Real words in table cells are often read right at 15–20, so a word
  * with a letter or digit needs little; bare punctuation needs much more.
  */
-export const MIN_WORD_CONFIDENCE = 10;
-export const MIN_SYMBOL_CONFIDENCE = 60;
+const MIN_WORD_CONFIDENCE = 10;
+const MIN_SYMBOL_CONFIDENCE = 60;
 
 function isKept(word: UprightWord): boolean {
   return word.confidence >= (/[\p{L}\p{N}]/u.test(word.text) ? MIN_WORD_CONFIDENCE : MIN_SYMBOL_CONFIDENCE);

@@ -19,7 +19,7 @@ function unitArea(m: Matrix): number {
 }
 
 /** Painted picture area over page area, summed over every image (strips add up), capped at 1. */
-export async function pictureShare(page: PDFPageProxy): Promise<number> {
+async function pictureShare(page: PDFPageProxy): Promise<number> {
   const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
   const pageArea = Math.abs((x1 - x0) * (y1 - y0));
   if (!(pageArea > 0)) return 0;

@@ -16,7 +16,7 @@ import { AnalysisError } from "../errors";
 export const OCR_RENDER_DPI = 300;
 /** Below this a 10 pt line is too few pixels high for OCR: a page is refused rather than read badly. */
 const MIN_RENDER_DPI = 72;
-export const DEFAULT_RENDER_TIMEOUT_MS = 60_000;
+const DEFAULT_RENDER_TIMEOUT_MS = 60_000;
 const POINTS_PER_INCH = 72;
 const PDFINFO_MAX_BYTES = 4 * 1024 * 1024;
 
