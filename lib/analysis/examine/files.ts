@@ -53,7 +53,7 @@ export async function analyzeInProcess(file: PresentedFile, ingestOptions: Inges
 }
 
 /** An analysed file as examined documents, ids `<id>#<split number>`. */
-export function examinedDocumentsOf(file: PresentedFile, id: string, analysed: AnalysedFile): ExaminedDocument[] {
+function examinedDocumentsOf(file: PresentedFile, id: string, analysed: AnalysedFile): ExaminedDocument[] {
   return analysed.result.map((result, i) => ({ id: `${id}#${i + 1}`, fileName: file.name, result, ...splitTextOf(analysed.pageText, result.split.pages) }));
 }
 
