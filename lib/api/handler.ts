@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/errors";
 import { type Authenticate, withRoute } from "@/lib/http/route";
 import { consumeRateLimit, DEFAULT_WINDOW_SECONDS, limitForKind, organizationBucket, rateLimitHeaders } from "./rate-limit";
 
-export const API_KEY_HEADER = "x-api-key";
+const API_KEY_HEADER = "x-api-key";
 
 export interface KeyedContext {
   db: Db;

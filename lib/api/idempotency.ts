@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
 
-export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 /** Printable ASCII, as the IETF Idempotency-Key draft's examples; long enough for a UUID or a client's own scheme. */
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -84,7 +84,7 @@ export const ASYNC_HEADER_PARAMETERS: NonNullable<OperationDoc["parameters"]> = 
   },
 ];
 
-export const SIGNATURE_HEADER_NAME = "Shipshape-Signature";
+const SIGNATURE_HEADER_NAME = "Shipshape-Signature";
 
 /** The webhook a callback_url receives: documented as an OpenAPI callback of analyzeDocument. */
 export function analysisFinishedCallback(): NonNullable<OperationDoc["callbacks"]> {

@@ -49,7 +49,7 @@ export interface OperationDoc {
   callbacks?: Record<string, Record<string, { post: CallbackOperationDoc }>>;
 }
 
-export interface CallbackOperationDoc {
+interface CallbackOperationDoc {
   summary: string;
   description: string;
   parameters: NonNullable<OperationDoc["parameters"]>;
@@ -73,7 +73,7 @@ function errorResponse(description: string, examples: Record<string, string>, he
 }
 
 /** The decisions the spec leaves open, stated once for the description and the reference page. */
-export function decisionsOf(config: Env): string[] {
+function decisionsOf(config: Env): string[] {
   return [
     "Send exactly one of `file` and `url`: both, or neither, is 400.",
     "Any other form field, a second file, or a text value in `file` is 400.",
