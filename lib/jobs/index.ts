@@ -6,9 +6,8 @@
 export { precheckAdmission } from "./admission";
 export { analysisQueue, stopAnalysisQueue, type AnalysisQueue } from "./analysis-queue";
 export { checkDocument, declaredPartType, type DeclaredType } from "./check-document";
-export { AnalysisJobError, IdempotencyConflictError, OrganizationBusyError } from "./errors";
+export { IdempotencyConflictError, OrganizationBusyError } from "./errors";
 export { resultOf } from "./outcome";
-export { readDocument, type ReadDocument } from "./read-document";
-export { enqueueStoredFile, findIdempotentJob, submitAnalyses, submitOnce, wakeWorkers, type DocumentInput, type StoredFileInput } from "./submit-analysis";
+export { enqueueStoredFile, findIdempotentJob, submitAnalyses, submitOnce, wakeWorkers } from "./submit-analysis";
 export { waitForAnalysis } from "./wait-for-analysis";
-export { ensureInProcessWorker, forgetAnalysisWorker, startAnalysisWorker } from "./worker";
+export { forgetAnalysisWorker, startAnalysisWorker } from "./worker";

@@ -8,7 +8,7 @@ import { logError } from "@/lib/log";
  * rare, but a file of digital pages and OCR'd pages can report in bursts: at
  * most one write per interval, the latest report always written in the end.
  */
-export const PROGRESS_WRITE_INTERVAL_MS = 1_000;
+const PROGRESS_WRITE_INTERVAL_MS = 1_000;
 
 interface Observation {
   at: number;

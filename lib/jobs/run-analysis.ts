@@ -14,13 +14,13 @@ import { progressRecorder } from "./job-progress";
 import { readDocument, type ReadDocument } from "./read-document";
 
 /** ANALYSIS_ORG_MAX_RUNNING, or one less than the readers (at least one): another organization always finds one free. */
-export function orgMaxRunning(): number {
+function orgMaxRunning(): number {
   const config = env();
   return config.ANALYSIS_ORG_MAX_RUNNING ?? Math.max(1, config.ANALYSIS_WORKERS - 1);
 }
 
 /** What a set file shows when its analysis failed for a reason that is not the file's. */
-export const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an internal error; try uploading it again.";
+const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an internal error; try uploading it again.";
 
 /**
  * One attempt at one job, on a worker: take it (`running`, and the set

@@ -57,10 +57,10 @@ export interface RunOptions {
 }
 
 /** One child per core on the 2-core machines this runs on; OCR is CPU-bound. */
-export const DEFAULT_POOL_SIZE = 2;
+const DEFAULT_POOL_SIZE = 2;
 export const DEFAULT_MAX_HEAP_MB = 1024;
-export const DEFAULT_MAX_RSS_BYTES = 2 * 1024 * 1024 * 1024;
-export const DEFAULT_JOB_TIMEOUT_MS = 180_000;
+const DEFAULT_MAX_RSS_BYTES = 2 * 1024 * 1024 * 1024;
+const DEFAULT_JOB_TIMEOUT_MS = 180_000;
 const DEFAULT_MAX_JOBS_PER_CHILD = 50;
 const MEMORY_POLL_MS = 250;
 /** Every so many polls the whole process group is measured (OCR and renderer processes included). */

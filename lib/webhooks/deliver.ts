@@ -12,7 +12,7 @@ import { SIGNATURE_HEADER, signatureOf, webhookSecretOf } from "./secret";
 const USER_AGENT = "Shipshape-Webhook/1";
 
 /** A delivery that did not reach a 2XX: the queue tries it again later. */
-export class WebhookDeliveryError extends Error {
+class WebhookDeliveryError extends Error {
   override name = "WebhookDeliveryError";
 }
 
