@@ -1,0 +1,126 @@
+/**
+ * What one synchronous analyze request costs the server process, counted in
+ * this process so that load on the machine cannot blur it: SQL statements sent
+ * (every one, pg-boss's and transactions' BEGIN/COMMIT included), grouped by
+ * what they do, and the server's own CPU milliseconds (its readers excluded).
+ * The real route module (POST /v1/documents/analyze) with its in-process
+ * worker and readers, called one request at a time with the embedded-font
+ * invoice of bench/endpoint.ts.
+ *
+ *   node --conditions=react-server --import tsx bench/endpoint-statements.ts [--pglite | --postgresql] [--requests N]
+ *
+ * PostgreSQL from TEST_DATABASE_URL.
+ */
+import pg from "pg";
+import { testDatabaseUrl } from "@/test/support/databases";
+import { analyzeForm, createTestOrganization } from "@/test/support/api-fixtures";
+import { generateDocument } from "@/test/fixtures/generator/index";
+import { formatTable } from "./report";
+
+const WARM_UP_REQUESTS = 5;
+const DEFAULT_REQUESTS = 30;
+
+const database = process.argv.includes("--postgresql") ? "postgresql" : "pglite";
+const at = process.argv.indexOf("--requests");
+const requests = at >= 0 ? Number(process.argv[at + 1]) : DEFAULT_REQUESTS;
+
+Object.assign(process.env, {
+  RATE_LIMIT_PRODUCTION: "1000000",
+  ANALYSIS_ORG_MAX_JOBS: "64",
+  ANALYSIS_ORG_MAX_RUNNING: "2",
+  ...(database === "pglite" ? { PGLITE_DIR: "memory://" } : { DATABASE_URL: testDatabaseUrl() }),
+});
+if (database === "pglite") delete process.env.DATABASE_URL;
+
+let counting = false;
+const statements = new Map<string, number>();
+
+/** A statement's kind: its verb and first table, enough to tell them apart without parameters. */
+function kindOf(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const verb = flat.split(" ", 1)[0]!.toUpperCase();
+  const table = /\b(?:FROM|INTO|UPDATE|JOIN)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i.exec(flat)?.[1]?.replace(/"/g, "") ?? "";
+  const call = /\b(pg_advisory_xact_lock|set_config|min\(priority\))/i.exec(flat)?.[1] ?? "";
+  return [verb, table, call].filter(Boolean).join(" ");
+}
+
+function count(text: unknown): void {
+  if (!counting) return;
+  const kind = kindOf(typeof text === "string" ? text : ((text as { text?: string })?.text ?? "?"));
+  statements.set(kind, (statements.get(kind) ?? 0) + 1);
+}
+
+// Every statement on PostgreSQL goes through a pg Client (pooled, transaction or pg-boss alike).
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  count(args[0]);
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof clientQuery;
+
+const { getDb, closeDb } = await import("@/db/client");
+const db = await getDb();
+
+interface PgliteLike {
+  query(...args: unknown[]): Promise<unknown>;
+  exec(...args: unknown[]): Promise<unknown>;
+  transaction(callback: (tx: PgliteLike) => Promise<unknown>): Promise<unknown>;
+}
+
+// PGlite: its own query and exec, and a transaction's (BEGIN and COMMIT counted as the statements they are).
+function wrapPglite(client: PgliteLike): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (...args) => {
+    count(args[0]);
+    return query(...args);
+  };
+  client.exec = (...args) => {
+    count(args[0]);
+    return exec(...args);
+  };
+  if (typeof client.transaction !== "function") return;
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      count("BEGIN");
+      wrapPglite(tx);
+      return callback(tx).finally(() => count("COMMIT"));
+    });
+}
+if (database === "pglite") wrapPglite((db as unknown as { $client: PgliteLike }).$client);
+
+const { POST } = await import("@/app/v1/documents/analyze/route");
+const { startServerWorker, stopServerWorker } = await import("@/lib/jobs/server-worker");
+await startServerWorker();
+const { production } = await createTestOrganization(db);
+const pdf = (await generateDocument({ type: "commercial_invoice", seed: 1 })).pdf;
+
+async function post(): Promise<void> {
+  const request = new Request("http://127.0.0.1/v1/documents/analyze", {
+    method: "POST",
+    headers: { "x-api-key": production.key },
+    body: analyzeForm({ file: { bytes: pdf, name: "invoice.pdf" } }),
+  });
+  const response = await POST(request);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`analyze answered ${response.status}`);
+}
+
+for (let i = 0; i < WARM_UP_REQUESTS; i++) await post();
+counting = true;
+const cpu = process.cpuUsage();
+const started = performance.now();
+for (let i = 0; i < requests; i++) await post();
+const used = process.cpuUsage(cpu);
+const wallMs = performance.now() - started;
+counting = false;
+
+const total = [...statements.values()].reduce((a, b) => a + b, 0);
+const rows = [...statements.entries()].sort((a, b) => b[1] - a[1]).map(([kind, n]) => [kind, (n / requests).toFixed(2)]);
+console.log(`${database}: ${requests} one-page requests one after another`);
+console.log(formatTable(["statement", "per request"], rows));
+console.log(`statements per request: ${(total / requests).toFixed(1)}`);
+console.log(`server CPU per request: ${((used.user + used.system) / 1000 / requests).toFixed(1)} ms (readers excluded); wall ${(wallMs / requests).toFixed(1)} ms`);
+await stopServerWorker();
+await closeDb().catch(() => undefined);
+process.exit(0);
