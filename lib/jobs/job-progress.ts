@@ -49,6 +49,10 @@ export interface ProgressRecorder {
 /**
  * Hears a reader's reports and writes them through `write`, throttled. A
  * failed write is logged and forgotten: progress must never fail the job.
+ * Nothing is written before a page has been read (the job's row says
+ * `running` already), nor for a one-page file, whose one report comes as the
+ * job is about to end: each write is a statement on the server's thread, and
+ * on PGlite on the thread that runs the database.
  */
 export function progressRecorder(
   write: (progress: JobProgress) => Promise<void>,
@@ -78,6 +82,7 @@ export function progressRecorder(
       const at = now();
       first ??= { at, pagesDone };
       const end = estimateEnd(first, { at, pagesDone, pagesTotal });
+      if (pagesDone === 0 || pagesTotal <= 1) return;
       pending = { pagesDone, pagesTotal, estimatedEndAt: end === undefined ? null : new Date(end) };
       if (timer) return;
       const wait = lastWriteAt + intervalMs - at;

@@ -39,15 +39,37 @@ describe("progressRecorder", () => {
       await vi.advanceTimersByTimeAsync(10);
       recorder.report({ pagesDone: page, pagesTotal: 20 });
     }
-    await vi.advanceTimersByTimeAsync(799);
-    expect(writes.map((w) => w.pagesDone)).toEqual([0]);
+    // The first page read was written at 10 ms; the next write waits for 1,010 ms.
+    await vi.advanceTimersByTimeAsync(809);
+    expect(writes.map((w) => w.pagesDone)).toEqual([1]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(writes.map((w) => w.pagesDone)).toEqual([0, 20]);
+    expect(writes.map((w) => w.pagesDone)).toEqual([1, 20]);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(writes).toHaveLength(2);
-    expect(writes[0]!.estimatedEndAt).toBeNull();
+    expect(writes[0]!.estimatedEndAt).toEqual(new Date(10 + 19 * 10));
     expect(writes[1]!.estimatedEndAt).toEqual(new Date(200));
     await recorder.close();
+  });
+
+  it("writes nothing before a page is read, nor for a one-page file (a statement each, on the server's thread)", async () => {
+    vi.useFakeTimers({ now: 0 });
+    const writes: JobProgress[] = [];
+    const recorder = progressRecorder(async (progress) => void writes.push(progress), { intervalMs: 1_000 });
+    recorder.report({ pagesDone: 0, pagesTotal: 3 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(writes).toEqual([]);
+    recorder.report({ pagesDone: 1, pagesTotal: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    // The pace counts from the first report, the one not written.
+    expect(writes).toEqual([{ pagesDone: 1, pagesTotal: 3, estimatedEndAt: new Date(15_000) }]);
+    await recorder.close();
+
+    const single: JobProgress[] = [];
+    const onePage = progressRecorder(async (progress) => void single.push(progress), { intervalMs: 1_000 });
+    onePage.report({ pagesDone: 1, pagesTotal: 1 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(single).toEqual([]);
+    await onePage.close();
   });
 
   it("writes nothing once closed, and close waits for a write under way", async () => {
