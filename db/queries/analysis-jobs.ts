@@ -1,6 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { LayoutHint } from "@/lib/analysis";
 import type { Db } from "../client";
-import { analyses, analysisJobs, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus } from "../schema";
+import { analyses, analysisJobs, learnedLayouts, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
+import { toLayoutHint } from "./learned-layouts";
 import { queryRows } from "./rows";
 
 export type NewAnalysisJobRow = typeof analysisJobs.$inferInsert & { id: string; organizationId: string };
@@ -72,20 +74,28 @@ export async function lockOrganizationClaims(db: Db, params: { organizationId: s
   await db.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${params.organizationId}))`);
 }
 
+/** A claimed job with the layouts its organization's checkers taught, as the engine takes them. */
+export type ClaimedJob = AnalysisJobRow & { layoutHints: LayoutHint[] };
+
+/** A learned_layouts row as json_agg writes it (column names, timestamps as text). */
+type LearnedLayoutJson = { id: string; organization_id: string; document_type: string; issuer: string; fingerprint_id: string; fingerprint: unknown; fields: unknown };
+
 /**
  * A worker takes the job — `running`, one more attempt — unless its
  * organization already runs `maxRunning` other jobs: then "deferred" (a
  * retried job is still `running` from its last attempt, so it is not counted).
- * The count and the claim are one statement; hold the organization's claim
- * lock (lockOrganizationClaims) so that two workers cannot both take its last
- * place. A job already finished (or deleted with its set) is not taken again:
- * undefined.
+ * The count and the claim are one statement, which also brings back the
+ * organization's learned layouts as they are now (oldest first), so a layout
+ * taught or forgotten is seen by the next job claimed, with no statement of
+ * its own; hold the organization's claim lock (lockOrganizationClaims) so that
+ * two workers cannot both take its last place. A job already finished (or
+ * deleted with its set) is not taken again: undefined.
  */
 export async function claimAnalysisJob(
   db: Db,
   params: { organizationId: string; jobId: string; maxRunning: number },
-): Promise<AnalysisJobRow | "deferred" | undefined> {
-  const [row] = await db
+): Promise<ClaimedJob | "deferred" | undefined> {
+  const [claimed] = await db
     .update(analysisJobs)
     // A retried attempt reads the file from its first page again.
     .set({ status: "running", attempts: sql`${analysisJobs.attempts} + 1`, startedAt: sql`now()`, pagesDone: null, pagesTotal: null, estimatedEndAt: null })
@@ -96,11 +106,25 @@ export async function claimAnalysisJob(
              WHERE other.organization_id = ${params.organizationId} AND other.status = 'running' AND other.id <> ${params.jobId}) < ${params.maxRunning}`,
       ),
     )
-    .returning();
-  if (row) return row;
+    .returning({
+      ...getTableColumns(analysisJobs),
+      layouts: sql<LearnedLayoutJson[]>`(SELECT coalesce(json_agg(l ORDER BY l.created_at, l.id), '[]'::json) FROM ${learnedLayouts} AS l
+        WHERE l.organization_id = ${params.organizationId})`,
+    });
+  if (claimed) {
+    const { layouts, ...row } = claimed;
+    // json_agg may reach drizzle as text (no type parser applied to a raw column): parse it then.
+    const list = (typeof layouts === "string" ? JSON.parse(layouts) : layouts) as LearnedLayoutJson[];
+    return { ...row, layoutHints: list.map(layoutOfJson) };
+  }
   // Not taken: the organization is at its cap if the job still waits; otherwise it has ended or gone.
   const [waiting] = await db.select({ id: analysisJobs.id }).from(analysisJobs).where(unfinishedJob(params)).limit(1);
   return waiting ? "deferred" : undefined;
+}
+
+function layoutOfJson(json: LearnedLayoutJson): LayoutHint {
+  const row = { id: json.id, documentType: json.document_type, issuer: json.issuer, fingerprint: json.fingerprint, fields: json.fields } as LearnedLayoutRow;
+  return toLayoutHint(row);
 }
 
 /** What a finished read leaves: the analysis and, for a web upload, its pages. */

@@ -62,7 +62,7 @@ function describeSource(source: LearnedField["source"]): string {
 }
 
 /** A learned layout as the engine takes it. */
-function toLayoutHint(row: LearnedLayoutRow): LayoutHint {
+export function toLayoutHint(row: LearnedLayoutRow): LayoutHint {
   const fields = row.fields as LearnedFields;
   return {
     id: row.id,
@@ -71,9 +71,4 @@ function toLayoutHint(row: LearnedLayoutRow): LayoutHint {
     fingerprint: row.fingerprint as FingerprintLine[],
     fields: Object.fromEntries(Object.entries(fields).map(([field, learned]) => [field, { ...learned.place, source: describeSource(learned.source) }])),
   };
-}
-
-/** The organization's learned layouts as the engine's hints (every analysis of the organization reads with them). */
-export async function listLayoutHints(db: Db, params: { organizationId: string }): Promise<LayoutHint[]> {
-  return (await listLearnedLayouts(db, params)).map(toLayoutHint);
 }

@@ -1,6 +1,5 @@
 import type { Db } from "@/db/client";
 import { claimAnalysisJob, completeAnalysisJob, type JobProgress, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
-import { listLayoutHints } from "@/db/queries/learned-layouts";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
 import { withOrganizationScope } from "@/db/scope";
@@ -52,13 +51,12 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
   try {
     // A web upload keeps its pages (the set page draws where each value was found); an API input needs only the array.
     const options = { fileName: claimed.inputName ?? "", evidence: claimed.evidence, maxPages: env().MAX_PAGES, tenant: job.organizationId, keepPages: claimed.setFileId !== null };
-    // The layouts the organization's checkers taught: a document of one reads the taught fields there.
-    const layoutHints = await listLayoutHints(db, { organizationId: job.organizationId });
     // Pages read so far, on the job's row while it runs (the set page and GET /v1/analyses/{id} show them).
     // The reader's reports arrive on its channel, outside this job's row-level security scope: each write names it again.
     const record = (value: JobProgress) => withOrganizationScope(job.organizationId, () => recordJobProgress(db, scope, value));
     const progress = progressRecorder(record, { context: `analysis job ${job.jobId} progress` });
-    read = await readDocument(bytes, { ...options, layoutHints, onProgress: progress.report }, pool).finally(progress.close);
+    // The layouts the organization's checkers taught, read with the claim: a document of one reads the taught fields there.
+    read = await readDocument(bytes, { ...options, layoutHints: claimed.layoutHints, onProgress: progress.report }, pool).finally(progress.close);
   } catch (error) {
     if (!(error instanceof AnalysisError)) throw error;
     await failAnalysisJob(db, claimed, error.code, error.message);

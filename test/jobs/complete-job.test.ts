@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { claimAnalysisJob, completeAnalysisJob, insertAnalysisJob } from "@/db/queries/analysis-jobs";
+import { deleteLearnedLayout, insertLearnedLayout } from "@/db/queries/learned-layouts";
 import { insertStoredFile, readStoredFile } from "@/db/queries/sets-storage";
 import { analyses, analysisJobs } from "@/db/schema";
 import { seedOrganization, testDatabases } from "../support/databases";
@@ -80,5 +81,43 @@ describe.each(testDatabases())("ending and claiming a job in few statements on $
     await completeAnalysisJob(db, { organizationId, jobId: first.id }, READ);
     expect(await claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1 })).toBeUndefined();
     expect(await claimAnalysisJob(db, { organizationId, jobId: second.id, maxRunning: 1 })).toMatchObject({ id: second.id, status: "running" });
+  });
+
+  it("brings the organization's learned layouts with the claim, as they are at that moment", async () => {
+    const place = { page: 1, box: [0.6, 0.1, 0.8, 0.12] as [number, number, number, number], lines: 1 };
+    const source = { setId: "set_1", setName: "LC 5120", fileId: "file_1", fileName: "invoice.pdf", pages: [1] };
+    const layout = await insertLearnedLayout(db, {
+      id: newId("lay"),
+      organizationId,
+      documentType: "commercial_invoice",
+      issuer: "ACME TRADING",
+      fingerprintId: "fp1",
+      fingerprint: [{ page: 1, text: "Invoice No.", x: 0.5, y: 0.1 }],
+      fields: { invoice_number: { place, source, taughtBy: null, taughtAt: "2026-11-26T12:00:00Z" } },
+    });
+    const outsider = (await seedOrganization(db, { prefix: "complete-layouts" })).organization.id;
+    await insertLearnedLayout(db, { id: newId("lay"), organizationId: outsider, documentType: "bill_of_lading", issuer: "", fingerprintId: "fp2", fingerprint: [], fields: {} });
+
+    const taught = await queueJob();
+    const claim = await counted(() => claimAnalysisJob(db, { organizationId, jobId: taught.id, maxRunning: 10 }));
+    expect(claim.statements).toBe(1);
+    expect(claim.value).toMatchObject({
+      id: taught.id,
+      layoutHints: [
+        {
+          id: layout.id,
+          documentType: "commercial_invoice",
+          issuer: "ACME TRADING",
+          fingerprint: [{ page: 1, text: "Invoice No.", x: 0.5, y: 0.1 }],
+          fields: { invoice_number: { ...place, source: "invoice.pdf p. 1 in set LC 5120" } },
+        },
+      ],
+    });
+    expect((claim.value as { layoutHints: unknown[] }).layoutHints).toHaveLength(1);
+
+    // Forgotten: the next job claimed reads without it.
+    await deleteLearnedLayout(db, { organizationId, id: layout.id });
+    const after = await queueJob();
+    expect(await claimAnalysisJob(db, { organizationId, jobId: after.id, maxRunning: 10 })).toMatchObject({ id: after.id, layoutHints: [] });
   });
 });
