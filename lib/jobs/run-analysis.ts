@@ -8,6 +8,7 @@ import { AnalysisError } from "@/lib/analysis";
 import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
 import { analysisQueue, type QueuedJob } from "./analysis-queue";
+import { takeJobBytes } from "./bytes-handoff";
 import { announceClaim, announceOutcome } from "./job-events";
 import { progressRecorder } from "./job-progress";
 import { readDocument, type ReadDocument } from "./read-document";
@@ -45,7 +46,8 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
   if (claimed === "deferred") return "deferred";
   if (!claimed) return;
   announceClaim(job.jobId);
-  const bytes = await readStoredFile(db, { organizationId: job.organizationId, storageKey: claimed.storageKey });
+  // Submitted by this process a moment ago: its bytes are still here (the stored copy is for any other attempt).
+  const bytes = takeJobBytes(job.jobId) ?? (await readStoredFile(db, { organizationId: job.organizationId, storageKey: claimed.storageKey }));
   if (!bytes) throw new Error(`the stored bytes of analysis job ${job.jobId} are missing`);
   let read: ReadDocument;
   try {

@@ -6,8 +6,10 @@ import { insertStoredFile } from "@/db/queries/sets-storage";
 import type { AnalysisJobRow } from "@/db/schema";
 import { admitJobs } from "./admission";
 import { analysisQueue, type AnalysisQueue } from "./analysis-queue";
+import { offerJobBytes } from "./bytes-handoff";
 import { checkDocument, type DeclaredType } from "./check-document";
 import { IdempotencyConflictError } from "./errors";
+import { env } from "@/lib/env";
 import { ensureInProcessWorker } from "./worker";
 
 /** The record keeps at most this much of a file name or url. */
@@ -82,6 +84,8 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
     }
     return rows;
   });
+  // This process's worker usually takes the job at once: it reads these bytes instead of the stored copy.
+  if (env().ANALYSIS_IN_PROCESS_WORKER) jobs.forEach((job, i) => offerJobBytes(job.id, inputs[i]!.bytes));
   await wakeWorkers(db, jobs.length);
   return jobs;
 }
