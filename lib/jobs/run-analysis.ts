@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { claimAnalysisJob, completeAnalysisJob, type JobProgress, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { type ClaimedJob, claimAnalysisJob, completeAnalysisJob, type JobProgress, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
 import { withOrganizationScope } from "@/db/scope";
@@ -11,6 +11,7 @@ import { analysisQueue, type QueuedJob } from "./analysis-queue";
 import { takeJobBytes } from "./bytes-handoff";
 import { announceClaim, announceOutcome } from "./job-events";
 import { progressRecorder } from "./job-progress";
+import { isEmbedded } from "./sql-executor";
 import { readDocument, type ReadDocument } from "./read-document";
 
 /** ANALYSIS_ORG_MAX_RUNNING, or one less than the readers (at least one): another organization always finds one free. */
@@ -34,15 +35,7 @@ const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an in
  */
 export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool): Promise<"deferred" | undefined> {
   const scope = { organizationId: job.organizationId, jobId: job.jobId };
-  const claimed = await db.transaction(async (tx) => {
-    // The organization's claims one at a time, so that two workers cannot both take its last running place.
-    await lockOrganizationClaims(tx, scope);
-    const row = await claimAnalysisJob(tx, { ...scope, maxRunning: orgMaxRunning() });
-    if (row && row !== "deferred" && row.setFileId) {
-      await updateSetFile(tx, { organizationId: job.organizationId, fileId: row.setFileId }, { status: "analyzing", errorDetail: null });
-    }
-    return row;
-  });
+  const claimed = await claimJob(db, scope);
   if (claimed === "deferred") return "deferred";
   if (!claimed) return;
   announceClaim(job.jobId);
@@ -73,6 +66,31 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
   };
   const settled = claimed.callbackUrl ? await db.transaction(complete) : await complete(db);
   if (settled) announceOutcome({ jobId: job.jobId, status: "done", result: read.result, pageText: read.pageText });
+}
+
+/**
+ * Takes the job (claimAnalysisJob) and shows its set file `analyzing`. On
+ * PostgreSQL, in a transaction that holds the organization's claim lock, so
+ * that two workers (of any process) cannot both take its last running place.
+ * On embedded PGlite one process runs every worker on one connection, one
+ * statement at a time: the claim, count included, is one statement and
+ * cannot race, so it needs neither the lock nor a transaction (three
+ * statements less on the server's thread). A web upload's set file follows
+ * in a second statement; a crash between the two leaves the job running, and
+ * its retry shows the file again.
+ */
+async function claimJob(db: Db, scope: { organizationId: string; jobId: string }): Promise<ClaimedJob | "deferred" | undefined> {
+  const showAnalyzing = async (handle: Db, row: ClaimedJob | "deferred" | undefined) => {
+    if (row && row !== "deferred" && row.setFileId) {
+      await updateSetFile(handle, { organizationId: scope.organizationId, fileId: row.setFileId }, { status: "analyzing", errorDetail: null });
+    }
+    return row;
+  };
+  if (isEmbedded(db)) return showAnalyzing(db, await claimAnalysisJob(db, { ...scope, maxRunning: orgMaxRunning() }));
+  return db.transaction(async (tx) => {
+    await lockOrganizationClaims(tx, scope);
+    return showAnalyzing(tx, await claimAnalysisJob(tx, { ...scope, maxRunning: orgMaxRunning() }));
+  });
 }
 
 /**
