@@ -38,12 +38,16 @@ export class AnalysisQueue {
   private readonly workerIds: string[] = [];
   /** Workers running a job now (wake leaves them be). */
   private readonly busyWorkers = new Set<string>();
+  /** Jobs this process queued (sent or handed back) and its workers have not taken yet (see work). */
+  private unfetched = 0;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly executor: PgBoss.Db,
     readonly name: string,
     private readonly pollingIntervalSeconds: number,
+    /** Embedded PGlite: this process queues every job of the queue. */
+    private readonly embedded: boolean,
   ) {}
 
   static async start(db: Db): Promise<AnalysisQueue> {
@@ -78,7 +82,8 @@ export class AnalysisQueue {
       retryBackoff: true,
       expireInSeconds: Math.ceil((config.ANALYSIS_TIMEOUT_MS / 1000) * EXPIRY_PER_TIMEOUT),
     });
-    return new AnalysisQueue(boss, executor, name, isEmbedded(db) ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS);
+    const embedded = isEmbedded(db);
+    return new AnalysisQueue(boss, executor, name, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, embedded);
   }
 
   /**
@@ -97,6 +102,7 @@ export class AnalysisQueue {
     );
     const lowest = (rows[0] as { lowest: number | null } | undefined)?.lowest;
     await this.boss.send(this.name, job, { priority: lowest == null ? priority : Math.min(priority, Number(lowest)), db: executor });
+    this.unfetched++;
   }
 
   /** Queues the delivery of a finished job's outcome to its callback_url, inside the transaction that ends the job. */
@@ -141,18 +147,22 @@ export class AnalysisQueue {
       id = await this.boss.work<QueuedJob>(this.name, options, async ([job]) => {
         if (!job) return;
         this.busyWorkers.add(id);
+        this.unfetched = Math.max(0, this.unfetched - 1);
         try {
           if ((await handle(job.data, job.retryCount + 1)) === "deferred") {
             // A new queue entry for the same job (claims are idempotent: an entry left over if this
             // process dies now finds the job taken or ended, and does nothing).
             await this.boss.send(this.name, job.data, { priority: job.priority, startAfter: DEFER_SECONDS });
+            this.unfetched++;
           }
         } finally {
           // pg-boss sleeps out its polling interval after every fetch, even one that found a job,
           // unless notified: a worker that just finished one looks for the next at once instead.
-          // Only an empty queue lets it sleep (until wake or the next poll).
+          // Only an empty queue lets it sleep (until wake or the next poll). On embedded PGlite this
+          // process queued every job there is, so it knows when none is left: no empty look then
+          // (a statement on the server's thread after every job); retries are found by the poll.
           this.busyWorkers.delete(id);
-          this.boss.notifyWorker(id);
+          if (!this.embedded || this.unfetched > 0) this.boss.notifyWorker(id);
         }
       });
       this.workerIds.push(id);
