@@ -10,10 +10,33 @@ export type NewAnalysisJobRow = typeof analysisJobs.$inferInsert & { id: string;
 /** Arbitrary constant naming the advisory lock that makes admission (count, then insert) one decision at a time. */
 const ADMISSION_LOCK_KEY = 7_305_114_202;
 
-export async function insertAnalysisJob(db: Db, values: NewAnalysisJobRow): Promise<AnalysisJobRow> {
-  const [row] = await db.insert(analysisJobs).values(values).returning();
-  if (!row) throw new Error("insert into analysis_jobs returned no row");
-  return row;
+/**
+ * Inserts a job. Given its queue's name, the same statement also reads the
+ * lowest priority of the organization's entries still waiting in that queue
+ * (pg-boss's table), which the new entry must not go ahead of (AnalysisQueue.send):
+ * `lowestWaitingPriority`, null when none waits.
+ */
+export async function insertAnalysisJob(
+  db: Db,
+  values: NewAnalysisJobRow,
+  queue?: { name: string },
+): Promise<AnalysisJobRow & { lowestWaitingPriority?: number | null }> {
+  if (!queue) {
+    const [row] = await db.insert(analysisJobs).values(values).returning();
+    if (!row) throw new Error("insert into analysis_jobs returned no row");
+    return row;
+  }
+  const [inserted] = await db
+    .insert(analysisJobs)
+    .values(values)
+    .returning({
+      ...getTableColumns(analysisJobs),
+      lowest: sql<number | string | null>`(SELECT min(priority) FROM pgboss.job
+        WHERE name = ${queue.name} AND state < 'active' AND data->>'organizationId' = ${values.organizationId})`,
+    });
+  if (!inserted) throw new Error("insert into analysis_jobs returned no row");
+  const { lowest, ...row } = inserted;
+  return { ...row, lowestWaitingPriority: lowest === null ? null : Number(lowest) };
 }
 
 /** Held until the transaction ends: admissions on every app instance are decided one after another. */

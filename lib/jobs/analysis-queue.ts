@@ -93,14 +93,19 @@ export class AnalysisQueue {
    * its jobs finish, and a later job must not overtake an earlier one of the
    * same organization — under a steady flood that starved a few requests for
    * many seconds. Between organizations, priority still interleaves them.
+   * `lowestWaiting`, when the caller has read it in this transaction already
+   * (insertAnalysisJob does, in the job's own insert), saves the look-up.
    */
-  async send(tx: Db, job: QueuedJob, priority: number): Promise<void> {
+  async send(tx: Db, job: QueuedJob, priority: number, lowestWaiting?: number | null): Promise<void> {
     const executor = transactionExecutor(tx);
-    const { rows } = await executor.executeSql(
-      "SELECT min(priority) AS lowest FROM pgboss.job WHERE name = $1 AND state < 'active' AND data->>'organizationId' = $2",
-      [this.name, job.organizationId],
-    );
-    const lowest = (rows[0] as { lowest: number | null } | undefined)?.lowest;
+    let lowest = lowestWaiting;
+    if (lowest === undefined) {
+      const { rows } = await executor.executeSql(
+        "SELECT min(priority) AS lowest FROM pgboss.job WHERE name = $1 AND state < 'active' AND data->>'organizationId' = $2",
+        [this.name, job.organizationId],
+      );
+      lowest = (rows[0] as { lowest: number | null } | undefined)?.lowest;
+    }
     await this.boss.send(this.name, job, { priority: lowest == null ? priority : Math.min(priority, Number(lowest)), db: executor });
     this.unfetched++;
   }

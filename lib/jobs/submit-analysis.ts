@@ -78,8 +78,8 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
         idempotencyKey: input.idempotency?.key ?? null,
         requestHash: input.idempotency?.requestHash ?? null,
         callbackUrl: input.callbackUrl ?? null,
-      });
-      await queue.send(tx, { jobId: row.id, organizationId }, priority);
+      }, queue);
+      await queue.send(tx, { jobId: row.id, organizationId }, priority, row.lowestWaitingPriority);
       rows.push(row);
     }
     return rows;
@@ -141,8 +141,8 @@ export async function enqueueStoredFile(tx: Db, queue: AnalysisQueue, input: Sto
     sha256: input.sha256,
     // The web app shows where each value was found.
     evidence: true,
-  });
-  await queue.send(tx, { jobId: row.id, organizationId: input.organizationId }, priority);
+  }, queue);
+  await queue.send(tx, { jobId: row.id, organizationId: input.organizationId }, priority, row.lowestWaitingPriority);
 }
 
 /** Starts this process's worker if it runs one, and lets it look for the `jobs` new jobs now. */

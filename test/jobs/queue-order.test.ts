@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
+import { insertAnalysisJob } from "@/db/queries/analysis-jobs";
 import { analysisQueue, forgetAnalysisWorker, type AnalysisQueue } from "@/lib/jobs";
-import { testDatabases, type TestDatabase } from "../support/databases";
+import { seedOrganization, testDatabases, type TestDatabase } from "../support/databases";
 
 /**
  * The order in which the queue hands out jobs, to a worker that only records
@@ -78,5 +79,29 @@ describe("a worker on PGlite, which polls every 2 s", () => {
     await queue.takenAll(4);
     // The first is found at the next poll (at most 2 s); a poll for each of the other three would add about 6 s.
     expect(performance.now() - started).toBeLessThan(5_500);
+  });
+});
+
+describe.each(testDatabases())("a job's insert on $name", (database) => {
+  let db: Db;
+  let queue: AnalysisQueue;
+  beforeAll(async () => {
+    db = await database.open();
+    // The queue without a worker: what is sent stays waiting.
+    queue = await analysisQueue(db);
+  });
+  afterAll(async () => {
+    await database.close(db);
+  });
+
+  it("reads the lowest priority of the organization's waiting entries, which the new entry must not go ahead of", async () => {
+    const a = (await seedOrganization(db, { prefix: "order-a" })).organization.id;
+    const b = (await seedOrganization(db, { prefix: "order-b" })).organization.id;
+    await db.transaction((tx) => queue.send(tx, { jobId: newId("ana"), organizationId: a }, -3));
+    await db.transaction((tx) => queue.send(tx, { jobId: newId("ana"), organizationId: a }, -1));
+    const job = (organizationId: string) => ({ id: newId("ana"), organizationId, storageKey: newId("blob"), inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64) });
+    expect((await insertAnalysisJob(db, job(a), queue)).lowestWaitingPriority).toBe(-3);
+    expect((await insertAnalysisJob(db, job(b), queue)).lowestWaitingPriority).toBeNull();
+    expect((await insertAnalysisJob(db, job(a))).lowestWaitingPriority).toBeUndefined();
   });
 });
