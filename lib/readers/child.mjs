@@ -3,6 +3,7 @@
 // so this file registers tsx's loader and then imports job modules (.ts) from
 // the project's sources by absolute path. One job at a time; the parent kills
 // this process (and its process group: tesseract, pdftoppm) at the deadline.
+import { mkdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 // pdfjs (3 MB of JavaScript) is loaded by Node itself before tsx's loader is registered: through
@@ -29,9 +30,10 @@ process.on("disconnect", () => process.exit(0));
 for (const path of process.argv.slice(2)) await import(pathToFileURL(path).href);
 
 process.on("message", async (job) => {
-  // Everything the job writes (rendered pages, OCR images) goes to its own directory, which the parent removes.
-  process.env.TMPDIR = job.tempDir;
   try {
+    // Everything the job writes (rendered pages, OCR images) goes to its own directory, which the parent removes.
+    mkdirSync(job.tempDir, { recursive: true, mode: 0o700 });
+    process.env.TMPDIR = job.tempDir;
     const module = await import(pathToFileURL(job.module).href);
     // A job that reports progress gets a last argument that sends each report to the parent as it comes.
     const report = (progress) => process.send({ id: job.id, progress });

@@ -2,7 +2,7 @@ import { AnalysisError } from "../analysis";
 import { FairQueue } from "./fair-queue";
 import { groupResidentBytes, killGroup, residentBytes } from "./process-control";
 import { QueueFullError } from "./queue-full-error";
-import { createJobTempDir, removeJobTempDir, sweepOrphanedTempDirs } from "./reader-environment";
+import { jobTempDirPath, removeJobTempDir, sweepOrphanedTempDirs } from "./reader-environment";
 import { spawnReader, type ChildReply, type Slot } from "./reader-process";
 
 export { QueueFullError };
@@ -209,7 +209,7 @@ export class ProcessPool {
   private execute(slot: Slot, waiting: Waiting): Promise<void> {
     const { child } = slot;
     const id = this.nextId++;
-    const tempDir = createJobTempDir();
+    const tempDir = jobTempDirPath();
     return new Promise<void>((done) => {
       let settled = false;
       let killedFor: "timeout" | "memory" | undefined;
@@ -223,8 +223,6 @@ export class ProcessPool {
         child.off("message", onMessage);
         child.off("exit", onExit);
         slot.jobs++;
-        // After the reader answered or was killed (its OCR and renderer processes with it).
-        removeJobTempDir(tempDir);
         if (sentAt > 0) this.meanJobMs += DURATION_SMOOTHING * (performance.now() - sentAt - this.meanJobMs);
         if (slot.retiring) killGroup(child); // its replacement is already serving
         else if (reusable) {
@@ -235,8 +233,12 @@ export class ProcessPool {
           // Start the replacement now, so the next job does not also wait for a child to load its modules.
           if (!this.closed) this.idle.push(this.spawn());
         }
-        outcome();
-        done();
+        // After the reader answered or was killed (its OCR and renderer processes with it): the job
+        // settles once what it wrote is gone, removed off this thread.
+        void removeJobTempDir(tempDir).then(() => {
+          outcome();
+          done();
+        });
       };
       const onMessage = (message: ChildReply) => {
         if (message.id !== id) return;

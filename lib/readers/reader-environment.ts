@@ -1,4 +1,6 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { readdirSync, rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isProcessAlive } from "@/lib/process-alive";
@@ -15,6 +17,8 @@ import { isProcessAlive } from "@/lib/process-alive";
 const PASSED_VARIABLES = ["PATH", "LANG", "LC_ALL", "TZ", "TESSDATA_PREFIX"];
 /** All readers' temporary directories live under one root per parent process (its pid), so a sweep knows whose they are. */
 const TEMP_ROOT = join(tmpdir(), "shipshape-readers");
+/** Random bytes in a job directory's name: unique among a parent's jobs. */
+const JOB_DIR_NAME_BYTES = 8;
 
 export function readerEnvironment(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { NODE_ENV: process.env.NODE_ENV ?? "production" };
@@ -26,15 +30,19 @@ function processRoot(): string {
   return join(TEMP_ROOT, String(process.pid));
 }
 
-/** A fresh directory for one job (the reader points its TMPDIR there). */
-export function createJobTempDir(): string {
-  const root = processRoot();
-  mkdirSync(root, { recursive: true, mode: 0o700 });
-  return mkdtempSync(join(root, "job-"));
+/**
+ * Where one job may write: a fresh name, not yet made. The reader makes it
+ * (mode 0700) before the job and points its TMPDIR there, so the server's
+ * thread spends no file-system call on a job that writes nothing (a digital
+ * PDF); the parent removes it after the job (removeJobTempDir), however it ended.
+ */
+export function jobTempDirPath(): string {
+  return join(processRoot(), `job-${randomBytes(JOB_DIR_NAME_BYTES).toString("hex")}`);
 }
 
-export function removeJobTempDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+/** Removes a job's directory, off the server's thread (a missing one costs one failed look). */
+export async function removeJobTempDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true }).catch(() => undefined);
 }
 
 /** Removes what readers of processes that are gone left behind (a parent killed mid-job cannot clean up after itself). */
