@@ -11,8 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     setupFiles: ["test/support/queue-name.ts"],
     hookTimeout: 120_000,
-    // The JSON report is what .ci/run counts; the default reporter is for people.
-    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+    // The JSON report is what .ci/run counts (one per runtime, as it runs two at once); the default reporter is for people.
+    reporters: ["default", ["json", { outputFile: process.env.VITEST_JSON_REPORT ?? "test-results/vitest.json" }]],
     // Once per run: finds the PostgreSQL server for the tests, or starts one (and stops it at the end).
     globalSetup: ["test/support/global-setup.ts"],
     include: ["lib/**/*.test.ts", "test/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts"],

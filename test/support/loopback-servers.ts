@@ -27,6 +27,28 @@ function close(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+/** How long a canary waits for port 80, which another test run on the machine (CI runs two runtimes at once) may hold. */
+const PORT_80_WAIT_MS = 90_000;
+
+/**
+ * Listens on port 80 of both loopback addresses, waiting while another process
+ * holds either; both or neither, so two runs never each hold one and wait for the other.
+ */
+async function listenOnPort80(make: () => Server): Promise<Server[]> {
+  const deadline = Date.now() + PORT_80_WAIT_MS;
+  for (;;) {
+    const held: Server[] = [];
+    try {
+      for (const host of ["127.0.0.1", "::1"]) held.push(await listen(make(), 80, host));
+      return held;
+    } catch (error) {
+      await Promise.all(held.map(close));
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 250));
+    }
+  }
+}
+
 /**
  * Listens on 127.0.0.1:80 and [::1]:80 (where a leaked request to a loopback
  * literal on the default port would land) and on one random loopback port.
@@ -38,7 +60,7 @@ export async function startCanary(): Promise<Canary> {
     server.on("connection", () => (count += 1));
     return server;
   };
-  const servers = [await listen(make(), 80, "127.0.0.1"), await listen(make(), 80, "::1"), await listen(make(), 0, "127.0.0.1")];
+  const servers = [...(await listenOnPort80(make)), await listen(make(), 0, "127.0.0.1")];
   const port = (servers[2]!.address() as AddressInfo).port;
   return { connections: () => count, port, close: async () => void (await Promise.all(servers.map(close))) };
 }
