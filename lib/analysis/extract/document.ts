@@ -89,3 +89,13 @@ function titlesColumns(doc: Doc, ids: number[], row: number): boolean {
 export function startsWithLabel(doc: Doc, line: IndexedLine): boolean {
   return doc.hitsByLine[line.id]!.some((hit) => hit.start === 0);
 }
+
+/** Forgets the label hits of `lineIds`: lines known to be values (an MT700 field's lines), whatever words they open with. */
+export function dropLabels(doc: Doc, lineIds: ReadonlySet<number>): void {
+  for (const id of lineIds) doc.hitsByLine[id] = [];
+  for (const [key, hits] of doc.hitsByKey) {
+    const kept = hits.filter((h) => !lineIds.has(h.line.id));
+    if (kept.length > 0) doc.hitsByKey.set(key, kept);
+    else doc.hitsByKey.delete(key);
+  }
+}

@@ -97,6 +97,15 @@ describe("letter of credit", () => {
     expect(values).toMatchObject({ issuing_bank: "CRESCENT UNITED BANK", advising_bank: "MALABAR COAST BANK LTD" });
   });
 
+  test("a wrapped line of a tagged field is never a label: 71D's 'ISSUING BANK ARE FOR BENEFICIARY' names no issuing bank", () => {
+    const lines = RAW_MT700.split("\n").filter((l) => !/^Sender|^ {11}CRESCENT/.test(l));
+    const at = lines.findIndex((l) => l.startsWith(":48:"));
+    lines.splice(at, 0, ":71D: ALL BANKING CHARGES OUTSIDE", "      ISSUING BANK ARE FOR BENEFICIARY", "      QUANTITY: 3 ORIGINALS");
+    const { values } = extractFields("letter_of_credit", [layoutPage(lines.join("\n"))]);
+    expect(values.issuing_bank).toBeUndefined();
+    expect(values).toMatchObject({ advising_bank: "MALABAR COAST BANK LTD", presentation_period_days: 21 });
+  });
+
   test("bank printout: titles after the tags, values indented below, continued on a second page", () => {
     const pages = layoutPages(
       [

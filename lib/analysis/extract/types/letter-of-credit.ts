@@ -11,6 +11,7 @@ import { normalizePort } from "../../normalize/port";
 import { normalizePermission } from "../../normalize/terms";
 import { cleanValue } from "../../normalize/text";
 import type { ExtractionContext } from "../context";
+import { dropLabels } from "../document";
 import { findLabelled } from "../find-value";
 import { foundOf, narrowFound, type Found } from "../found";
 import { parseTags, splitItems, stripMarker, tagValue, type TagField } from "../mt700";
@@ -78,9 +79,22 @@ function setGoods(ctx: ExtractionContext, found: Found | undefined): void {
   }
 }
 
+/**
+ * A tagged field's value lines are the tag's value, never labels of their
+ * own: a wrapped 71D ("ALL BANKING CHARGES OUTSIDE / ISSUING BANK ARE FOR
+ * BENEFICIARY") must not give the issuing bank, nor a 46A line the consignee.
+ * The tag's own line keeps its hits (a raw ":59:" opens on the value).
+ */
+function forgetValueLabels(ctx: ExtractionContext, tags: ReadonlyMap<string, TagField>): void {
+  const values = new Set<number>();
+  for (const field of tags.values()) for (const part of field.parts) if (part.start === 0) values.add(part.line.id);
+  if (values.size > 0) dropLabels(ctx.doc, values);
+}
+
 function readTagged(ctx: ExtractionContext): void {
   const tags = parseTags(ctx.doc);
   if (tags.size === 0) return;
+  forgetValueLabels(ctx, tags);
   const dc = ctx.doc.dateContext;
   const text = (tag: string) => tagValue(tags.get(tag));
   const set = (key: string, tag: string, parse: (t: string) => unknown) => {
