@@ -19,7 +19,8 @@ const ON_BOARD_LOOKAHEAD = 2;
 /** Lines a list under a label (containers, seals, HS codes) may span. */
 const LIST_LINES = 6;
 
-const HS_LABEL = /(?<![A-Z])(?:H\.?\s?S\.?\s?(?:CODES?|NO\.?|TARIFF(?: NO\.?| CODE)?)?|HTS(?: CODE)?|(?:CUSTOMS )?TARIFF(?: CODE| NO\.?| HEADING)?|HARMONI[SZ]ED(?: SYSTEM)?(?: CODE)?|COMMODITY CODE|CUSTOMS CODE)\s*[:.#]?\s*/g;
+/** The label is a word of its own: "HS884213" or "HS-884213" glued to its digits is a seal or reference, no HS label. */
+const HS_LABEL = /(?<![A-Z])(?:H\.?\s?S\.?\s?(?:CODES?|NO\.?|TARIFF(?: NO\.?| CODE)?)?|HTS(?: CODE)?|(?:CUSTOMS )?TARIFF(?: CODE| NO\.?| HEADING)?|HARMONI[SZ]ED(?: SYSTEM)?(?: CODE)?|COMMODITY CODE|CUSTOMS CODE)(?![A-Z0-9]|-[A-Z0-9])\s*[:.#]?\s*/g;
 const HS_CODE = /(?<![\d.])(\d{4}(?:[.\s-]?\d{2}){1,3}|\d{4}\.\d{2}|\d{6,10})(?![\d])/g;
 const ON_BOARD = /(?:SHIPPED|LADEN|LOADED|PLACED)\s+ON\s+BOARD|ON\s+BOARD\s+(?:DATE|ON)|DATE\s+(?:OF\s+)?(?:LADEN|LOADED|SHIPPED)\s+ON\s+BOARD/;
 const FREIGHT_PHRASE = /FREIGHT\s+(?:PRE-?\s?PAID|COLLECT|PAYABLE\s+AT\s+DESTINATION)|FREIGHT\s*:\s*(?:PRE-?\s?PAID|COLLECT)/;

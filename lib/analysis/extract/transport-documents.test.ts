@@ -177,6 +177,25 @@ describe("bill of lading with a seal column in its container table", () => {
   });
 });
 
+describe("bill of lading with seals that start with HS", () => {
+  test("a seal 'HS884213' is no HS code; a real 'HS CODE' beside it still is", () => {
+    const rows = (extra: string[]) =>
+      layoutPage(
+        [
+          "Container No.       Seal No.      Packages    Gross kg      CBM",
+          `${C2}         HS884213      450         22,500.00     30.000`,
+          `${container("TRCU218449")}         HS-771920     450         22,500.00     30.000`,
+          "TOTAL                             900         45,000.00     60.000",
+          ...extra,
+        ].join("\n"),
+      );
+    const plain = extractFields("bill_of_lading", [rows([])]).values;
+    expect(plain.seal_numbers).toEqual(["HS884213", "HS-771920"]);
+    expect(plain.hs_codes).toBeUndefined();
+    expect(extractFields("bill_of_lading", [rows(["", "GREEN COFFEE BEANS HS CODE 0901.11"])]).values.hs_codes).toEqual(["0901.11"]);
+  });
+});
+
 describe("bill of lading with a 'Cargo' box", () => {
   test("the goods under a box titled Cargo are the description of goods", () => {
     const values = extractFields("bill_of_lading", [layoutPage(["Port of Discharge          Cargo", "JEDDAH                     GREEN ARABICA COFFEE"].join("\n"))]).values;

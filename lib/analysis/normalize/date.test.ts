@@ -53,6 +53,14 @@ describe("parseDate", () => {
     expect(parseDate("REF 12345/06/2024", DAY_FIRST)).toBeUndefined();
     expect(parseDate("INV-2024-0812", DAY_FIRST)).toBeUndefined();
   });
+
+  test("a reference that reads as a date is no date: digits glued to its letters or joined by its separator", () => {
+    expect(parseDate("BKG20240315", DAY_FIRST)).toBeUndefined();
+    expect(parseDate("INV-2024-03-15", DAY_FIRST)).toBeUndefined();
+    expect(parseDate("SC/12/05/24", DAY_FIRST)).toBeUndefined();
+    expect(parseDate("INV-2024-03-15 DATED 16/03/2024", DAY_FIRST)).toBe("2024-03-16");
+    expect(parseDate("ABIDJAN,15.03.2024", DAY_FIRST)).toBe("2024-03-15");
+  });
 });
 
 describe("findDates", () => {

@@ -89,6 +89,18 @@ function matchAt(text: string, at: number, context: DateContext, options: DateOp
   );
 }
 
+/**
+ * Digits glued to letters ("BKG20240315"), or joined to them by a reference's
+ * separator ("INV-2024-03-15", "SC/12/05/24"), are part of a reference that
+ * happens to read as a date, never a date.
+ */
+function gluedToReference(text: string, at: number): boolean {
+  const before = text[at - 1];
+  if (before === undefined) return false;
+  if (/\p{L}/u.test(before)) return true;
+  return /[-/.]/.test(before) && at >= 2 && /\p{L}/u.test(text[at - 2]!);
+}
+
 /** Every date in `text`, left to right, never overlapping. */
 export function findDates(
   text: string,
@@ -99,6 +111,7 @@ export function findDates(
   for (let at = 0; at < text.length; at++) {
     if (!START.test(text[at]!)) continue;
     if (at > 0 && /[0-9A-Za-z]/.test(text[at - 1]!) && /[0-9]/.test(text[at]!) === /[0-9]/.test(text[at - 1]!)) continue;
+    if (/[0-9]/.test(text[at]!) && gluedToReference(text, at)) continue;
     const match = matchAt(text, at, context, options);
     if (match) {
       found.push(match);
