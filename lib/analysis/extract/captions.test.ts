@@ -61,6 +61,78 @@ describe("captions under their values", () => {
     });
   });
 
+  test("a preprinted stack of boxes: each caption takes the value in its own box, over the box's blank room, never the next box's value under it", () => {
+    const values = read(
+      "bill_of_lading",
+      "                              BILL OF LADING",
+      "",
+      "MOLU738018696",
+      "°B/L No.",
+      "",
+      "",
+      "",
+      "",
+      "ACME FOODS LTD",
+      "12 HARBOUR ROAD, LAGOS",
+      "",
+      "",
+      "°Shipper",
+      "TO THE ORDER OF NORDIC BANK AS",
+      "",
+      "",
+      "",
+      "°Consignee",
+      "HORIZON FORWARDING LLC",
+      "",
+      "",
+      "",
+      "°Notify Party",
+      "",
+      "",
+      "",
+      "",
+      "MV OCEAN PEARL",
+      "",
+      "°Vessel",
+      "SANTOS",
+      "",
+      "°Port of Loading",
+      "ROTTERDAM",
+      "",
+      "°Port of Discharge",
+    );
+    expect(values).toMatchObject({
+      bl_number: "MOLU738018696",
+      shipper: "ACME FOODS LTD",
+      consignee: "TO THE ORDER OF NORDIC BANK AS",
+      notify_party: "HORIZON FORWARDING LLC",
+      vessel: "MV OCEAN PEARL",
+      port_of_loading: "SANTOS",
+      port_of_discharge: "ROTTERDAM",
+    });
+  });
+
+  test("a signature's caption under blank room takes no value from the 'For and on behalf of' block above it", () => {
+    const values = read(
+      "contract",
+      "                              CONTRACT OF SALE",
+      "",
+      "HKK/SC/23/831                     31 January 2023",
+      "°(Contract Ref.)                   (Issued on)",
+      "",
+      "HANSEATIC KAFFEE KONTOR GMBH",
+      "AM SANDTORKAI 48, HAMBURG",
+      "°(Exporter)",
+      "",
+      "For and on behalf of HANSEATIC KAFFEE KONTOR GMBH /",
+      "AL NOOR FOODSTUFF TRADING LLC",
+      "",
+      "",
+      "°THE SELLER / THE BUYER",
+    );
+    expect(values).toMatchObject({ contract_number: "HKK/SC/23/831", seller: "HANSEATIC KAFFEE KONTOR GMBH" });
+  });
+
   test("small titles over their values are still read downwards", () => {
     const values = read(
       "commercial_invoice",

@@ -6,7 +6,10 @@
  * document keeps one convention. It is read once per document from the bare
  * titles whose neighbours show their kind: a date above "Date" and a name
  * below it votes caption, the other way round votes title; a title with text
- * on one side only votes for that side.
+ * on one side only votes for that side. A preprinted form keeps each box's
+ * room whatever fills it, so a caption's own value may stand far over it
+ * while the next box's value is just under it: the value in the caption's own
+ * box, however far up, still counts as text on that side.
  */
 import { parseDate, type DateContext } from "../normalize/date";
 import { normalizeCountry } from "../normalize/country";
@@ -17,6 +20,12 @@ import type { LabelHit } from "./labels";
 
 /** A gap of more than this many line heights between a caption and its value ends the value. */
 const MAX_GAP_LINES = 1.8;
+/**
+ * A preprinted box keeps the room the form gives it (a party five lines): a
+ * short value leaves blank space of up to this many caption heights over the
+ * caption at the box's foot, while the next box's value stands just under it.
+ */
+const BOX_ROOM_LINES = 8;
 /** A line this much smaller than the value under it is the previous row's caption, not more of the value. */
 const CAPTION_RATIO = 0.9;
 /** Votes the caption convention needs beyond the title convention's. */
@@ -78,14 +87,23 @@ function lineOf(index: DocIndex, row: number, caption: IndexedLine): IndexedLine
   return best;
 }
 
-/** The nearest line in the caption's cell on the row above (-1) or below (+1), within the gap. */
-function neighbour(index: DocIndex, caption: IndexedLine, direction: -1 | 1): IndexedLine | undefined {
-  const row = caption.row + direction;
-  if (!index.rows[row]) return undefined;
-  const line = lineOf(index, row, caption);
-  if (!line) return undefined;
-  const gap = direction < 0 ? caption.y0 - line.y1 : line.y0 - caption.y1;
-  return gap <= MAX_GAP_LINES * lineHeight(caption) ? line : undefined;
+/** The vertical gap between `caption` and a line above (-1) or below (+1) it. */
+const gapTo = (caption: IndexedLine, line: IndexedLine, direction: -1 | 1) => (direction < 0 ? caption.y0 - line.y1 : line.y0 - caption.y1);
+
+/**
+ * The nearest line in the caption's cell above (-1) or below (+1), within
+ * `gapLines` caption heights; rows with nothing in the cell (another column's
+ * lines) are passed.
+ */
+function neighbour(index: DocIndex, caption: IndexedLine, direction: -1 | 1, gapLines = MAX_GAP_LINES): IndexedLine | undefined {
+  const limit = gapLines * lineHeight(caption);
+  for (let row = caption.row + direction; index.rows[row]; row += direction) {
+    const rowLines = index.rows[row]!.map((id) => index.lines[id]!);
+    if (rowLines[0]!.page !== caption.page || rowLines.every((l) => gapTo(caption, l, direction) > limit)) return undefined;
+    const line = lineOf(index, row, caption);
+    if (line) return gapTo(caption, line, direction) <= limit ? line : undefined;
+  }
+  return undefined;
 }
 
 /** Whether the document prints its bare titles under their values. */
@@ -98,12 +116,15 @@ export function detectCaptionsBelow(index: DocIndex, hitsByLine: readonly LabelH
     if (!hit || !isBareTitle(hit)) continue;
     const above = neighbour(index, hit.line, -1);
     const below = neighbour(index, hit.line, 1);
+    // Across a preprinted box's blank room: a caption at the foot of a stack of boxes has its value high above it.
+    const aboveInBox = neighbour(index, hit.line, -1, BOX_ROOM_LINES);
     // Only text in larger type than the title may be its value: a caption is printed smaller than what is filled in.
     const valueLike = (line: IndexedLine | undefined) => (line && !isTitleLine(line) && CAPTION_RATIO * lineHeight(line) >= lineHeight(hit.line) ? line : undefined);
     const aboveValue = valueLike(above);
     const belowValue = valueLike(below);
-    if (aboveValue && !below) captions++;
-    else if (belowValue && !above) titles++;
+    // Text on one side only votes for that side; a value up in the title's own box is text on that side, however far.
+    if (valueLike(aboveInBox) && !below) captions++;
+    else if (belowValue && !aboveInBox) titles++;
     else if (aboveValue && belowValue) {
       const up = readsAsValue(hit.keys, aboveValue.text, index.dateContext);
       const down = readsAsValue(hit.keys, belowValue.text, index.dateContext);
@@ -127,12 +148,14 @@ export function valueAbove(index: DocIndex, hitsByLine: readonly LabelHit[][], h
     const rowLines = index.rows[row]!.map((id) => index.lines[id]!);
     if (headerRows.has(row) || rowLines[0]!.page !== caption.page) break;
     const line = lineOf(index, row, caption);
+    // Up to the value, the box's blank room may stand between; inside the value, lines follow closely.
+    const gapLines = lines.length === 0 ? BOX_ROOM_LINES : MAX_GAP_LINES;
     // A row with nothing over the caption (a taller neighbour's value) is passed, until the gap above is too wide.
     if (!line) {
-      if (rowLines.some((l) => last.y0 - l.y1 > MAX_GAP_LINES * lineHeight(last))) break;
+      if (rowLines.some((l) => last.y0 - l.y1 > gapLines * lineHeight(last))) break;
       continue;
     }
-    if (last.y0 - line.y1 > MAX_GAP_LINES * lineHeight(last)) break;
+    if (last.y0 - line.y1 > gapLines * lineHeight(last)) break;
     if (hitsByLine[line.id]!.some((h) => h.start === 0)) break;
     if (lines.length > 0 && lineHeight(line) < CAPTION_RATIO * lineHeight(lines[lines.length - 1]!)) break;
     if (lines.length === 0 && lineHeight(line) < CAPTION_RATIO * lineHeight(caption)) break;
@@ -140,5 +163,10 @@ export function valueAbove(index: DocIndex, hitsByLine: readonly LabelHit[][], h
     last = line;
   }
   if (lines.length === 0) return undefined;
+  // Across a box's blank room the value is a block of its own: one that runs on from a label's line
+  // ("For and on behalf of SELLER LTD / BUYER LLC" over a signature's caption) is that label's value.
+  const overRoom = caption.y0 - lines[lines.length - 1]!.y1 > MAX_GAP_LINES * lineHeight(caption);
+  const onTop = overRoom ? neighbour(index, lines[0]!, -1) : undefined;
+  if (onTop && hitsByLine[onTop.id]!.some((h) => h.start === 0 && !isBareTitle(h))) return undefined;
   return foundOf(lines.map((l) => partOf(l)), CONFIDENCE.below);
 }
