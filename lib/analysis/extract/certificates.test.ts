@@ -153,6 +153,20 @@ describe("certificates of weight and quality", () => {
 });
 
 describe("phytosanitary and fumigation certificates", () => {
+  test("a label whose bracket wraps under it ('Exporter (name,' / 'address, country)') keeps the address beside it", () => {
+    const page = layoutPage(
+      [
+        "Exporter (name,        GOLDEN SAHEL COMMODITIES SARL",
+        "address, country)      ZONE INDUSTRIELLE DE VRIDI, LOT 88",
+        "                       ABIDJAN 15",
+        "                       COTE D'IVOIRE",
+        "Ship to                GULF PEARL GENERAL TRADING W.L.L.",
+      ].join("\n"),
+    );
+    const { values } = extractFields("phytosanitary_certificate", [page]);
+    expect(values).toMatchObject({ exporter: "GOLDEN SAHEL COMMODITIES SARL", exporter_address: "ZONE INDUSTRIELLE DE VRIDI, LOT 88 ABIDJAN 15 COTE D'IVOIRE" });
+  });
+
 
   test("wordings of the plant-health boxes: place of production, transport, treatment applied, treated on", () => {
     const page = layoutPage(

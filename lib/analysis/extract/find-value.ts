@@ -20,8 +20,8 @@ const COLUMN_SLACK_EM = 1.2;
 const MAX_INDENT_EM = 8;
 /** A line further right than this fraction of the page width is the value only when the label has nothing below it (see farRight). */
 const MAX_RIGHT_GAP = 0.3;
-/** The wrapped end of a long label in the label column ("Departure:", "Services:"). */
-const LABEL_TAIL = /^[A-Za-z][A-Za-z ./&-]{0,30}\)?:$/;
+/** The wrapped end of a long label in the label column ("Departure:", "Services:", or the bracket it opened: "address, country)"). */
+const LABEL_TAIL = /^(?:[A-Za-z][A-Za-z ./&-]{0,30}\)?:|[a-z][a-z ,./&-]{0,30}\):?)$/;
 /** A numbered box title in title case ("4. For official use") is never a value. */
 const BOX_TITLE = /^\d{1,2}\.\s+[A-Z][a-z]/;
 

@@ -7,7 +7,7 @@
 
 /** A line holding only legal forms: the wrapped end of a company name. */
 const LEGAL_FORM_LINE =
-  /^(?:(?:CO|CORP|CORPORATION|COMPANY|LTD|LIMITED|INC|INCORPORATED|LLC|L\.L\.C|GMBH|AG|S\.?A|PLC|PTE|PVT|PRIVATE|BHD|BERHAD|SDN|SRL|B\.?V|N\.?V|LLP|FZE|FZCO|JSC|PJSC|OOO|LTDA|S\.?P\.?A|SARL|SAS|KG|PTY|W\.L\.L|EST)\.?[\s,&.()]*)+$/i;
+  /^(?:(?:CO|CORP|CORPORATION|COMPANY|LTD|LIMITED|INC|INCORPORATED|LLC|L\.L\.C|GMBH|AG|S\.?A|PLC|PTE|PVT|PRIVATE|BHD|BERHAD|SDN|SRL|B\.?V|N\.?V|LLP|FZE|FZCO|JSC|P\.?J\.?S\.?C|B\.?S\.?C|Q\.?P\.?S\.?C|S\.?A\.?O\.?G|A\.?S|OOO|LTDA|S\.?P\.?A|SARL|SAS|KG|PTY|W\.L\.L|EST)\.?[\s,&.()]*)+$/i;
 /** Telephone, fax, e-mail, web: a contact line, never part of an address. */
 const CONTACT_LINE = /^(?:TEL|TELEPHONE|PHONE|PH|FAX|MOB|MOBILE|CELL|E-?MAIL|WEB|WEBSITE|URL|WWW)\b|@[\w-]+\.\w|\bWWW\.\w|^\+?[\d\s()./-]{9,}$/i;
 /** Two or three capitals alone on a line: a logo's initials. */

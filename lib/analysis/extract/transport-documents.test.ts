@@ -177,6 +177,14 @@ describe("bill of lading with a seal column in its container table", () => {
   });
 });
 
+describe("bill of lading consigned to the order of a bank whose legal form wraps", () => {
+  test.each(["P.J.S.C.", "B.S.C.", "A.S."])("'%s' alone on the next line ends the name, it is no address", (form) => {
+    const values = extractFields("bill_of_lading", [layoutPage(["Consignee", "TO THE ORDER OF GULFSTAR COMMERCIAL BANK", form, "", "Vessel", "MV OCEAN PEARL"].join("\n"))]).values;
+    expect(values.consignee).toBe(`TO THE ORDER OF GULFSTAR COMMERCIAL BANK ${form}`);
+    expect(values.consignee_address).toBeUndefined();
+  });
+});
+
 describe("bill of lading with seals that start with HS", () => {
   test("a seal 'HS884213' is no HS code; a real 'HS CODE' beside it still is", () => {
     const rows = (extra: string[]) =>
