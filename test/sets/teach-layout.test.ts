@@ -26,7 +26,7 @@ import { appRequest, callerOf, closeProcessDb, fileForm, openProcessDb, settleAn
 const params = <T>(value: T) => ({ params: Promise.resolve(value) });
 const LABEL_ABOVE = familiesOf("development").find((f) => f.name === "label-above")!;
 /** One template (layout seed) of an invoice, and the values of two shipments by the same seller. */
-const TEMPLATE = 91_015;
+const TEMPLATE = 91_037;
 
 describe.each(testDatabases())("teaching a layout on $name", (database) => {
   let db: Db;

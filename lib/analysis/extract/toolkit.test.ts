@@ -25,6 +25,21 @@ describe("labelled values", () => {
     expect(textOf(doc, ["shipper"], 2)).toBe("ANATOLIA PULSES TRADING A.S.");
   });
 
+  test.each([
+    ["Deliver to", "consignee"],
+    ["Method of Payment", "payment_terms"],
+    ["Contract Quantity", "quantity"],
+    ["Shipment by", "latest_shipment_date"],
+    ["M/V", "vessel"],
+    ["Carrier Booking No.", "booking_number"],
+    ["Transport Document No.", "bl_number"],
+    ["DC Ref.", "lc_number"],
+    ["Packing Specification No.", "packing_list_number"],
+  ])("common wording '%s' labels %s", (label, key) => {
+    const doc = prepareDocument([layoutPage(`${label}: VALUE-1`)]);
+    expect(textOf(doc, [key])).toBe("VALUE-1");
+  });
+
   test("value in the next column of the same row", () => {
     const doc = prepareDocument([layoutPage("B/L NUMBER:       SCNV484622962\nVESSEL:           MV CORAL")]);
     expect(textOf(doc, ["bl_number"])).toBe("SCNV484622962");
