@@ -27,10 +27,10 @@ const BRACKETED = /^\(.*\)$/;
 const LINE_PREFIX = /^(?:\(?\d{1,2}[.)]\s*|[A-Z]\)\s+)/;
 /**
  * After a label: the bracket closing one the label opened ("Consignee (Name and Address):"), a plural "(S)",
- * a parenthetical note ("(or order)", or "(name" wrapping to the next line), an abbreviation's full stop
+ * a parenthetical note ("(or order)", "Temp. (C)", or "(name" wrapping to the next line), an abbreviation's full stop
  * ("No.:"), a colon, other separators.
  */
-const SEPARATOR = /(?:\))?(?:\s*\(S\))?(?:\s*\([^)]{1,60}\)|\s*\([^)]{0,40}$)?(?:\s*\.)?\s*([:：])?[\s.:#\-–]*/y;
+const SEPARATOR = /(?:\))?(?:\s*\(S\))?(?:\.(?=\s*\())?(?:\s*\([^)]{1,60}\)|\s*\([^)]{0,40}$)?(?:\s*\.)?\s*([:：])?[\s.:#\-–]*/y;
 /** What may stand between the words of one label ("B/L", "DOC. CREDIT", "ORGANIZATION(S)"): white space and these. */
 const JOINER_CHARS: ReadonlySet<string> = new Set([..." ./&'():-"]);
 const WHITE_SPACE = /\s/;
@@ -155,8 +155,9 @@ function isAccepted(line: IndexedLine, match: Match, start: number, boxed: boole
   if (start === 0) {
     if (boxed) return colon || isWholeLine(line, valueStart);
     const abbreviated = synonym.weak && ABBREVIATED_VALUE.test(line.upper.slice(match.end));
-    // A one-word line ending in a full stop ("Carrier.") ends a sentence; it is no title.
-    const sentenceEnd = synonym.weak && line.upper.slice(match.end, valueStart).includes(".") && match.end - start > SHORT_LABEL;
+    // A one-word line ending in a full stop ("Carrier.") ends a sentence; it is no title. A unit after the stop ("Temp. (C)") makes it an abbreviation.
+    const after = line.upper.slice(match.end, valueStart);
+    const sentenceEnd = synonym.weak && after.includes(".") && !after.includes("(") && match.end - start > SHORT_LABEL;
     return !synonym.weak || colon || abbreviated || (isWholeLine(line, valueStart) && !sentenceEnd);
   }
   if (line.upper[start - 1] !== " ") return false;

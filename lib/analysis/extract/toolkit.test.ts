@@ -35,9 +35,16 @@ describe("labelled values", () => {
     ["Transport Document No.", "bl_number"],
     ["DC Ref.", "lc_number"],
     ["Packing Specification No.", "packing_list_number"],
+    ["Presenter", "beneficiary"],
+    ["Equipment", "container_numbers"],
   ])("common wording '%s' labels %s", (label, key) => {
     const doc = prepareDocument([layoutPage(`${label}: VALUE-1`)]);
     expect(textOf(doc, [key])).toBe("VALUE-1");
+  });
+
+  test("an abbreviated one-word title with its unit in brackets ('Temp. (C)') is a box title, not the end of a sentence", () => {
+    const doc = prepareDocument([layoutPage("Temp. (C)\n25")]);
+    expect(textOf(doc, ["temperature"])).toBe("25");
   });
 
   test("value in the next column of the same row", () => {
