@@ -64,6 +64,22 @@ describe("commercial invoice", () => {
   });
 });
 
+describe("commercial invoice total row under the table's titles", () => {
+  test("'TOTAL:' followed by the quantity's total reads the amount under the amount column", () => {
+    const page = layoutPage(
+      [
+        "                          COMMERCIAL INVOICE",
+        "",
+        "Description of Goods          Quantity (MT)   Unit Price    Line Total   CCY",
+        "RAW CASHEW NUTS IN SHELL            70.000     1,346.00     94,220.00   USD",
+        "TOTAL:                              70.000                  94,220.00   USD",
+      ].join("\n"),
+    );
+    const { values } = extractFields("commercial_invoice", [page]);
+    expect(values).toMatchObject({ total_amount: 94220, quantity: 70, currency: "USD" });
+  });
+});
+
 describe("contract", () => {
   test("numbered clauses with typed labels", () => {
     const page = layoutPage(

@@ -18,7 +18,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   lc_number: ["L/C No", "L/C Number", "LC No", "LC Number", "Letter of Credit No", "Letter of Credit Number", "Documentary Credit No", "Documentary Credit Number", "Doc Credit Number", "Doc Credit No", "DC No", "Credit No", "Credit Number", "L/C Ref", "L/C",
     // Scans read the slash as I or 1: "LIC No.", "L1C No.".
     "LIC No", "LIC Number", "L1C No", "D/C No", "DC Ref"],
-  contract_number: ["Contract No", "Contract Number", "Sales Contract No", "Sales Contract Number", "Purchase Contract No", "S/C No", "Contract Ref", "Sales Confirmation No", "Contract No and Date", "Purchase Order No", "P/O No", "PO No", "Order No", "Contract"],
+  contract_number: ["Contract No", "Contract Number", "Sales Contract No", "Sales Contract Number", "Purchase Contract No", "S/C No", "Contract Ref", "Sales Confirmation No", "Contract No and Date", "Purchase Order No", "P/O No", "PO No", "Order No", "Contract", "Proforma Contract"],
   packing_list_number: ["Packing List No", "Packing List Number", "P/L No", "PL No", "Packing No", "Packing Specification No", "PL Ref"],
   certificate_number: ["Certificate No", "Certificate Number", "Cert No", "Certificate Ref", "Report No", "Report Number", "Phytosanitary Certificate No", "Serial No", "Treatment Certificate No"],
   number: ["No", "Nr", "Number"],
@@ -43,7 +43,7 @@ export const LABEL_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   port_of_discharge: ["Port of Discharge", "Port of Discharging", "POD", "Discharge Port", "Destination Port", "Port of Destination", "Port of Unloading", "Port of Discharge/Airport of Destination", "Port of Discharge/Airport of", "For Transport to", "Discharging Port", "Unloading Port", "Discharge"],
   to: ["To"],
   place_of_receipt: ["Place of Receipt", "Place of Receipt by Pre-carrier", "Receipt", "Place of Taking in Charge", "Pre-carriage from"],
-  place_of_delivery: ["Place of Delivery", "Final Destination", "Place of Final Destination", "Delivery"],
+  place_of_delivery: ["Place of Delivery", "Final Destination", "Place of Final Destination", "Delivery", "Place of Delivery by On-carrier"],
   point_of_entry: ["Declared point of entry", "Point of Entry", "Port of Entry", "Entry Point"],
   container_numbers: ["Container No", "Container Nos", "Container Number", "Container Numbers", "Container", "Containers", "Cntr No", "CNTR No", "Container/Seal No", "Container/Seal", "CNTR/Seal", "Equipment"],
   seal_numbers: ["Seal No", "Seal Nos", "Seal Number", "Seal Numbers", "Seal", "Seals"],

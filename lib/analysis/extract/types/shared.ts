@@ -7,9 +7,12 @@ import { cleanValue } from "../../normalize/text";
 import { parseVolumeCbm } from "../../normalize/volume";
 import { parseWeightKg, weightUnitFactor } from "../../normalize/weight";
 import type { ExtractionContext } from "../context";
+import type { IndexedLine } from "../doc-index";
+import type { Doc } from "../document";
 import { findLabelled } from "../find-value";
 import { CONFIDENCE, foundOf, narrowFound, type Found } from "../found";
 import { readTable, type Cells, type ColumnKind, type Table } from "../table";
+import { headerColumns, type Column } from "../table-header";
 
 const VOYAGE_MARKER = /\s*(?:\bVOY(?:AGE)?\.?\s*(?:NO\.?)?|\bV\.\s?)\s*[:#]?\s*/i;
 /** "NORTHERN STARLING from ALEXANDRIA to RIGA": the route after a vessel name is not part of it. */
@@ -65,11 +68,32 @@ export function moneyOf(text: string, decimalComma = false): number | undefined 
   return (near ?? numbers[numbers.length - 1])?.value;
 }
 
+/** Rows above a TOTAL row in which its table's column titles are looked for. */
+const TITLES_ABOVE_TOTAL = 8;
+
+/** The column title over `line` when a row of column titles with an amount column stands a few rows above it on its page. */
+function columnOver(doc: Doc, line: IndexedLine): Column | undefined {
+  for (let row = line.row - 1; row >= Math.max(0, line.row - TITLES_ABOVE_TOTAL); row--) {
+    if (doc.lines[doc.rows[row]![0]!]!.page !== line.page) return undefined;
+    const columns = headerColumns(doc, row);
+    if (!columns.some((c) => c.kind === "amount")) continue;
+    const overlap = (c: Column) => Math.min(c.x1, line.x1) - Math.max(c.x0, line.x0);
+    return columns.filter((c) => overlap(c) > 0).sort((a, b) => overlap(b) - overlap(a))[0];
+  }
+  return undefined;
+}
+
 /** total_amount and currency from a labelled total. */
 export function readTotal(ctx: ExtractionContext, key: string, labels: readonly string[]): void {
   let rowCurrency: string | undefined;
   const total = findLabelled(ctx.doc, labels, (f, hit) => {
     const row = ctx.doc.rows[hit.line.row]!.map((id) => ctx.doc.lines[id]!).filter((l) => l.x0 > hit.line.x0);
+    // A TOTAL row under a table's titles: the amount is the cell under the amount column, not the first cell (the quantity's total).
+    const column = f.parts[0]!.line !== hit.line ? columnOver(ctx.doc, f.parts[0]!.line) : undefined;
+    if (column && column.kind !== "amount" && column.kind !== "currency") {
+      const amount = row.find((l) => columnOver(ctx.doc, l)?.kind === "amount" && /\d/.test(l.text));
+      return amount ? moneyOf(amount.text, ctx.doc.decimalComma) : undefined;
+    }
     // "TOTAL:  5,000 MT  USD485,000.00": when the next cell is a quantity, the money is further along the row.
     if (normalizeCurrency(f.text) === undefined) {
       const money = row.find((l) => normalizeCurrency(l.text) && /\d/.test(l.text));
