@@ -66,6 +66,17 @@ describe("certificate of origin", () => {
   });
 });
 
+describe("certificate of origin issued under a chamber's letterhead", () => {
+  test.each([
+    ["VIETNAM CHAMBER OF COMMERCE AND INDUSTRY Tel: +34 597 863 6868", "VIETNAM CHAMBER OF COMMERCE AND INDUSTRY"],
+    ["FEDERACAO DAS ASSOCIACOES COMERCIAIS DE GOIAS 919 512 8666", "FEDERACAO DAS ASSOCIACOES COMERCIAIS DE GOIAS"],
+    ["HANDELSKAMMER HAMBURG", "HANDELSKAMMER HAMBURG"],
+  ])("'%s' names the issuing authority without its contact", (letterhead, authority) => {
+    const page = layoutPage([letterhead, "", "                 CERTIFICATE OF ORIGIN", "Certificate No.: A94803450"].join("\n"));
+    expect(extractFields("certificate_of_origin", [page]).values.issuing_authority).toBe(authority);
+  });
+});
+
 describe("certificates of weight and quality", () => {
 
   test("a laboratory's 'Analysis' column names the parameters, beside method, result and limit columns", () => {

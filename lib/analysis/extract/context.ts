@@ -18,7 +18,7 @@ import { prepareDocument, startsWithLabel, type Doc } from "./document";
 import { findLabelled, type ValueOptions } from "./find-value";
 import { evidenceOf, foundOf, narrowFound, partOf, type Found } from "./found";
 import type { LabelHit } from "./labels";
-import { isLegalFormOnly } from "./names";
+import { isLegalFormOnly, withoutContact } from "./names";
 import { readParty } from "./party";
 
 /** Rows at the top of the first page that may hold the letterhead. */
@@ -76,8 +76,8 @@ export class ExtractionContext {
     );
     if (result) {
       const whole = this.letterheadLine(cleanValue(result.value.text));
-      if (whole) this.set(key, cleanValue(whole.text), foundOf([partOf(whole)], result.value.confidence));
-      else this.set(key, cleanValue(result.value.text), result.value);
+      if (whole) this.set(key, withoutContact(cleanValue(whole.text)), foundOf([partOf(whole)], result.value.confidence));
+      else this.set(key, withoutContact(cleanValue(result.value.text)), result.value);
     }
   }
 

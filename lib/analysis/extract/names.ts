@@ -24,3 +24,11 @@ export function isContactLine(text: string): boolean {
 export function isInitials(text: string): boolean {
   return INITIALS.test(text.trim());
 }
+
+/** A telephone, fax or e-mail run on after a name on its line ("... DE GOIAS 919 512 8666", "... INDUSTRY Tel: +34 ..."). */
+const CONTACT_TAIL = /\s+(?:(?:TEL|TELEPHONE|PHONE|FAX|E-?MAIL)\b.*|\+?\d[\d\s().-]{6,}\d)$/i;
+
+/** A name without the contact printed after it on its line. */
+export function withoutContact(name: string): string {
+  return name.replace(CONTACT_TAIL, "");
+}

@@ -5,6 +5,7 @@ import type { ExtractionContext } from "../context";
 import { findLabelled } from "../find-value";
 import { startsWithLabel } from "../document";
 import { CONFIDENCE, foundOf, partOf } from "../found";
+import { withoutContact } from "../names";
 import { hsCodesIn, scanHsCodes } from "../scan";
 import type { Table } from "../table";
 import { cleanGoods, readPlaceDateLine, readRoute } from "./fallbacks";
@@ -20,7 +21,7 @@ function readAuthority(ctx: ExtractionContext): void {
   const { lines } = ctx.doc;
   const heading = lines.find((l) => l.page === lines[0]!.page && !startsWithLabel(ctx.doc, l) && /CERTIFICATE/i.test(l.text));
   const top = lines.find((l) => heading && l.id < heading.id && AUTHORITY_WORDS.test(l.text));
-  if (top) return ctx.set("issuing_authority", cleanValue(top.text), foundOf([partOf(top)], CONFIDENCE.scan));
+  if (top) return ctx.set("issuing_authority", withoutContact(cleanValue(top.text)), foundOf([partOf(top)], CONFIDENCE.scan));
   let fallback: { name: string; line: (typeof lines)[number] } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -50,7 +51,8 @@ function readTableReferences(ctx: ExtractionContext, table: Table | undefined): 
 }
 const ORIGIN_PHRASE = /(?:GOODS\s+(?:ARE\s+)?OF|ARE\s+OF|ORIGINATE\s+IN|ORIGINATING\s+IN|PRODUCED\s+IN|MANUFACTURED\s+IN)\s+([A-Z][A-Z .']+)/i;
 /** Words of an issuing body's name, for the heading of a chamber's letter. */
-const AUTHORITY_WORDS = /\b(?:CHAMBER|FEDERA[CÇ][AÃ]O|FEDERATION|ASSOCIA[CÇ]|MINISTRY|AUTHORITY|COUNCIL|BOARD|C[AÁ]MARA|CHAMBRE|CAMERA|KAMMER|DIRECTORATE|CUSTOMS)/i;
+/** German chambers join the word to their kind ("HANDELSKAMMER HAMBURG"). */
+const AUTHORITY_WORDS = /\b(?:CHAMBER|FEDERA[CÇ][AÃ]O|FEDERATION|ASSOCIA[CÇ]|MINISTRY|AUTHORITY|COUNCIL|BOARD|C[AÁ]MARA|CHAMBRE|CAMERA|DIRECTORATE|CUSTOMS)|KAMMER\b/i;
 
 export function extractCertificateOfOrigin(ctx: ExtractionContext): void {
   ctx.reference("certificate_number", ["certificate_number", "reference_number", "number"]);
