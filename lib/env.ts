@@ -64,6 +64,12 @@ const EnvSchema = z.object({
   ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(2),
   /** How often the queue looks for jobs whose worker died (seconds). */
   ANALYSIS_MAINTENANCE_SECONDS: positiveInt(30),
+  /**
+   * A running job's lease, seconds: its worker renews it every third of this. A job whose lease has
+   * run out (its worker died or hangs) stops counting against the caps at once, and a live worker
+   * hands it back to the queue (retried, or failed with its reason after the last attempt).
+   */
+  ANALYSIS_LEASE_SECONDS: z.coerce.number().int().min(3).default(30),
   /** The queue's name: deployments (or test runs) sharing one database use different names. */
   ANALYSIS_QUEUE_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default("analysis"),
   /**

@@ -53,13 +53,21 @@ export interface JobCounts {
   organizationQueued: number;
 }
 
-export async function countActiveJobs(db: Db, params: { organizationId: string }): Promise<JobCounts> {
+/**
+ * A job counts while it waits, or while it runs under a live lease: a running
+ * job whose worker died stops counting once its lease has run out.
+ */
+const countedJob = sql`(${analysisJobs.status} = 'queued' OR ${analysisJobs.leaseExpiresAt} > now())`;
+
+/** The unfinished jobs of one queue (another queue has its own workers and caps). */
+export async function countActiveJobs(db: Db, params: { organizationId: string; queueName: string }): Promise<JobCounts> {
   const [row] = await queryRows<{ active: string; running: string; queued: string }>(
     db,
     sql`SELECT count(*) AS active,
           count(*) FILTER (WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.status} = 'running') AS running,
           count(*) FILTER (WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.status} = 'queued') AS queued
-        FROM ${analysisJobs} WHERE ${analysisJobs.status} IN ('queued', 'running')`,
+        FROM ${analysisJobs}
+        WHERE ${analysisJobs.status} IN ('queued', 'running') AND ${analysisJobs.queueName} = ${params.queueName} AND ${countedJob}`,
   );
   return { active: Number(row?.active ?? 0), organizationRunning: Number(row?.running ?? 0), organizationQueued: Number(row?.queued ?? 0) };
 }
@@ -104,9 +112,10 @@ export type ClaimedJob = AnalysisJobRow & { layoutHints: LayoutHint[] };
 type LearnedLayoutJson = { id: string; organization_id: string; document_type: string; issuer: string; fingerprint_id: string; fingerprint: unknown; fields: unknown };
 
 /**
- * A worker takes the job — `running`, one more attempt — unless its
- * organization already runs `maxRunning` other jobs: then "deferred" (a
- * retried job is still `running` from its last attempt, so it is not counted).
+ * A worker takes the job — `running`, one more attempt, a lease of
+ * `leaseSeconds` — unless its organization already runs `maxRunning` other
+ * jobs under a live lease: then "deferred" (a retried job is still `running`
+ * from its last attempt, so it is not counted; nor is a job whose worker died).
  * The count and the claim are one statement, which also brings back the
  * organization's learned layouts as they are now (oldest first), so a layout
  * taught or forgotten is seen by the next job claimed, with no statement of
@@ -116,17 +125,26 @@ type LearnedLayoutJson = { id: string; organization_id: string; document_type: s
  */
 export async function claimAnalysisJob(
   db: Db,
-  params: { organizationId: string; jobId: string; maxRunning: number },
+  params: { organizationId: string; jobId: string; maxRunning: number; leaseSeconds: number },
 ): Promise<ClaimedJob | "deferred" | undefined> {
   const [claimed] = await db
     .update(analysisJobs)
     // A retried attempt reads the file from its first page again.
-    .set({ status: "running", attempts: sql`${analysisJobs.attempts} + 1`, startedAt: sql`now()`, pagesDone: null, pagesTotal: null, estimatedEndAt: null })
+    .set({
+      status: "running",
+      attempts: sql`${analysisJobs.attempts} + 1`,
+      startedAt: sql`now()`,
+      leaseExpiresAt: sql`now() + make_interval(secs => ${params.leaseSeconds})`,
+      pagesDone: null,
+      pagesTotal: null,
+      estimatedEndAt: null,
+    })
     .where(
       and(
         unfinishedJob(params),
         sql`(SELECT count(*) FROM analysis_jobs AS other
-             WHERE other.organization_id = ${params.organizationId} AND other.status = 'running' AND other.id <> ${params.jobId}) < ${params.maxRunning}`,
+             WHERE other.organization_id = ${params.organizationId} AND other.status = 'running' AND other.lease_expires_at > now()
+               AND other.id <> ${params.jobId}) < ${params.maxRunning}`,
       ),
     )
     .returning({
@@ -211,6 +229,31 @@ export async function recordJobProgress(db: Db, params: { organizationId: string
     .update(analysisJobs)
     .set(progress)
     .where(and(eq(analysisJobs.organizationId, params.organizationId), eq(analysisJobs.id, params.jobId), eq(analysisJobs.status, "running")));
+}
+
+/** The worker of a running job is alive: its lease holds `leaseSeconds` more. */
+export async function renewJobLease(db: Db, params: { organizationId: string; jobId: string; leaseSeconds: number }): Promise<void> {
+  await db
+    .update(analysisJobs)
+    .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${params.leaseSeconds})` })
+    .where(and(eq(analysisJobs.organizationId, params.organizationId), eq(analysisJobs.id, params.jobId), eq(analysisJobs.status, "running")));
+}
+
+/** Of the organization's given jobs, those running under a live lease (their worker is alive). */
+export async function listLeasedJobs(db: Db, params: { organizationId: string; jobIds: string[] }): Promise<string[]> {
+  if (params.jobIds.length === 0) return [];
+  const rows = await db
+    .select({ id: analysisJobs.id })
+    .from(analysisJobs)
+    .where(
+      and(
+        eq(analysisJobs.organizationId, params.organizationId),
+        inArray(analysisJobs.id, params.jobIds),
+        eq(analysisJobs.status, "running"),
+        sql`${analysisJobs.leaseExpiresAt} > now()`,
+      ),
+    );
+  return rows.map((row) => row.id);
 }
 
 /** The progress of the running jobs that read the given set files. */

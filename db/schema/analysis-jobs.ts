@@ -52,6 +52,10 @@ export const analysisJobs = pgTable(
     pagesTotal: integer("pages_total"),
     /** When the reading should end at the pace of the pages read so far (null until a page has been read). */
     estimatedEndAt: timestamp("estimated_end_at", { withTimezone: true }),
+    /** The queue (ANALYSIS_QUEUE_NAME) the job was sent to: admission counts the jobs of its own queue. */
+    queueName: text("queue_name"),
+    /** While running: until when the worker's lease holds; renewed while it reads, run out when it died. */
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
   },
   (t) => [
     index("analysis_jobs_status_idx").on(t.status, t.organizationId),

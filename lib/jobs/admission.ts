@@ -31,6 +31,8 @@ export async function precheckAdmission(db: Db, params: { organizationId: string
  * - the organization has at most ANALYSIS_ORG_MAX_JOBS waiting or running (429 beyond);
  * - every organization together at most the readers plus ANALYSIS_QUEUE_MAX
  *   (503 beyond); a compare's files are admitted together when there is room for one more.
+ * Jobs count while they wait, or run under a live lease: a dead worker's jobs
+ * stop counting once their leases run out (ANALYSIS_LEASE_SECONDS).
  * Returns the priority of the new jobs: an organization's k-th unfinished job
  * waits behind every other organization's (k-1)-th, so a flood from one
  * organization does not make another's single file wait behind it.
@@ -40,7 +42,7 @@ export async function precheckAdmission(db: Db, params: { organizationId: string
 export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean; locked?: boolean }): Promise<number> {
   const config = env();
   if (params.enforce && params.locked !== false) await lockAdmission(tx);
-  const counts = await serverWide(tx, () => countActiveJobs(tx, params));
+  const counts = await serverWide(tx, () => countActiveJobs(tx, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME }));
   const organizationActive = counts.organizationRunning + counts.organizationQueued;
   if (params.enforce) {
     const readers = config.ANALYSIS_WORKERS;

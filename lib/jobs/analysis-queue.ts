@@ -33,6 +33,29 @@ const EXPIRY_PER_TIMEOUT = 2;
 const RETRY_DELAY_SECONDS = 5;
 /** A delivery whose receiver never answers is taken again after this long (the post itself times out far sooner). */
 const WEBHOOK_EXPIRY_SECONDS = 120;
+/** A worker renews its running jobs' leases, and looks for jobs whose lease ran out, this many times per lease. */
+export const LEASE_RENEWALS = 3;
+/** What a job handed back for a dead worker records as its failure (and its reason, if it was the last attempt). */
+const DEAD_WORKER_MESSAGE = "its worker stopped (died, or lost the database) while reading it";
+
+/** What a worker does with what the queue hands out (AnalysisQueue.work). */
+export interface QueueHandlers {
+  /** Workers taking analysis jobs, one at a time each. */
+  concurrency: number;
+  /**
+   * Runs one attempt; throws only for failures that are not the file's (the
+   * queue then retries), answers "deferred" for a job that may not start yet.
+   */
+  handle: (job: QueuedJob, attempt: number) => Promise<"deferred" | unknown>;
+  /** A job the queue gave up on (its last attempt failed, or its worker died): end it failed with `reason`. */
+  handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>;
+  /** Posts a finished job's webhook; throws to have it retried. */
+  deliver: (job: QueuedJob, attempt: number) => Promise<void>;
+  /** Of the given jobs (one organization's), those whose worker holds a live lease. */
+  leased: (organizationId: string, jobIds: string[]) => Promise<string[]>;
+  /** ANALYSIS_LEASE_SECONDS. */
+  leaseSeconds: number;
+}
 
 export class AnalysisQueue {
   private readonly workerIds: string[] = [];
@@ -40,6 +63,9 @@ export class AnalysisQueue {
   private readonly busyWorkers = new Set<string>();
   /** Jobs this process queued (sent or handed back) and its workers have not taken yet (see work). */
   private unfetched = 0;
+  /** Queue entries this process's workers are running now (never handed back as dead). */
+  private readonly runningEntries = new Set<string>();
+  private sweepTimer: ReturnType<typeof setInterval> | undefined;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -132,29 +158,25 @@ export class AnalysisQueue {
   }
 
   /**
-   * Runs `concurrency` workers, each taking one job at a time; `handle` throws
-   * only for failures that are not the file's (the queue then retries), and
-   * answers "deferred" for a job it may not start yet (its organization runs
-   * as many as it may): that job is queued again, with its priority, to be
-   * handed out after DEFER_SECONDS, and the worker looks for another. Jobs
-   * that the queue gives up on reach `handleAbandoned`. Webhook deliveries
-   * reach `deliver` one at a time; it throws to have one retried.
+   * Runs `concurrency` workers, each taking one job at a time (QueueHandlers).
+   * A job answered "deferred" (its organization runs as many as it may) is
+   * queued again, with its priority, to be handed out after DEFER_SECONDS, and
+   * the worker looks for another. Jobs the queue gives up on reach
+   * `handleAbandoned`; webhook deliveries reach `deliver` one at a time. Every
+   * third of a lease, the jobs that another (dead) worker took and whose lease
+   * ran out are handed back (sweepDeadWorkers).
    */
-  async work(
-    concurrency: number,
-    handle: (job: QueuedJob, attempt: number) => Promise<"deferred" | unknown>,
-    handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>,
-    deliver: (job: QueuedJob, attempt: number) => Promise<void>,
-  ): Promise<void> {
+  async work(handlers: QueueHandlers): Promise<void> {
     const options = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true as const };
-    for (let i = 0; i < concurrency; i++) {
+    for (let i = 0; i < handlers.concurrency; i++) {
       let id = "";
       id = await this.boss.work<QueuedJob>(this.name, options, async ([job]) => {
         if (!job) return;
         this.busyWorkers.add(id);
         this.unfetched = Math.max(0, this.unfetched - 1);
+        this.runningEntries.add(job.id);
         try {
-          if ((await handle(job.data, job.retryCount + 1)) === "deferred") {
+          if ((await handlers.handle(job.data, job.retryCount + 1)) === "deferred") {
             // A new queue entry for the same job (claims are idempotent: an entry left over if this
             // process dies now finds the job taken or ended, and does nothing).
             await this.boss.send(this.name, job.data, { priority: job.priority, startAfter: DEFER_SECONDS });
@@ -166,19 +188,57 @@ export class AnalysisQueue {
           // Only an empty queue lets it sleep (until wake or the next poll). On embedded PGlite this
           // process queued every job there is, so it knows when none is left: no empty look then
           // (a statement on the server's thread after every job); retries are found by the poll.
+          this.runningEntries.delete(job.id);
           this.busyWorkers.delete(id);
           if (!this.embedded || this.unfetched > 0) this.boss.notifyWorker(id);
         }
       });
       this.workerIds.push(id);
     }
-    await this.boss.work<QueuedJob>(`${this.name}-failed`, { pollingIntervalSeconds: DEAD_LETTER_POLLING_INTERVAL_SECONDS, batchSize: 1 }, async ([job]) => {
-      if (job) await handleAbandoned(job.data, "the job was abandoned after its last attempt");
+    const deadLetters = { pollingIntervalSeconds: DEAD_LETTER_POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true as const };
+    await this.boss.work<QueuedJob>(`${this.name}-failed`, deadLetters, async ([job]) => {
+      if (job) await handlers.handleAbandoned(job.data, abandonedReason(job.output));
     });
     const webhookOptions = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true as const };
     await this.boss.work<QueuedJob>(webhookQueueOf(this.name), webhookOptions, async ([job]) => {
-      if (job) await deliver(job.data, job.retryCount + 1);
+      if (job) await handlers.deliver(job.data, job.retryCount + 1);
     });
+    const sweep = () => void this.sweepDeadWorkers(handlers).catch((error: unknown) => console.error(`analysis queue: sweep: ${(error as Error).message}`));
+    // At once too: a restart finds the jobs its predecessor died in.
+    sweep();
+    this.sweepTimer ??= setInterval(sweep, (handlers.leaseSeconds * 1000) / LEASE_RENEWALS);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Hands back the jobs whose worker died: entries taken more than a lease ago
+   * by another process whose job holds no live lease (its worker stopped
+   * renewing it, or died between taking the entry and claiming the job) are
+   * failed, so the queue retries them with backoff or, after the last attempt,
+   * ends them failed with the reason. pg-boss's own expiry (twice the reading
+   * cap) would do the same, but far later. Two processes sweeping at once only
+   * hand the same entry back twice.
+   */
+  async sweepDeadWorkers(handlers: Pick<QueueHandlers, "leased" | "leaseSeconds">): Promise<number> {
+    const { rows } = await this.executor.executeSql(
+      "SELECT id, data FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2)",
+      [this.name, handlers.leaseSeconds],
+    );
+    const byOrganization = new Map<string, { entryId: string; jobId: string }[]>();
+    for (const row of rows as { id: string; data: QueuedJob }[]) {
+      if (this.runningEntries.has(row.id)) continue;
+      const entries = byOrganization.get(row.data.organizationId) ?? [];
+      entries.push({ entryId: row.id, jobId: row.data.jobId });
+      byOrganization.set(row.data.organizationId, entries);
+    }
+    const dead: string[] = [];
+    for (const [organizationId, entries] of byOrganization) {
+      const live = new Set(await handlers.leased(organizationId, entries.map((entry) => entry.jobId)));
+      dead.push(...entries.filter((entry) => !live.has(entry.jobId)).map((entry) => entry.entryId));
+    }
+    // One at a time: pg-boss records a failure's output only for a single id.
+    for (const entryId of dead) await this.boss.fail(this.name, entryId, { message: DEAD_WORKER_MESSAGE });
+    return dead.length;
   }
 
   /**
@@ -186,6 +246,7 @@ export class AnalysisQueue {
    * still running then is handed back (failed, so the queue retries it elsewhere).
    */
   async stop(options: { graceful: boolean; timeoutMs?: number }): Promise<void> {
+    clearInterval(this.sweepTimer);
     await this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, wait: true, close: false });
   }
 
@@ -198,6 +259,20 @@ export class AnalysisQueue {
     }
   }
 }
+
+/**
+ * Why a job the queue gave up on failed, in words for its caller: a dead
+ * worker is said so; any other failure's message may be internal (a stack, SQL)
+ * and is not repeated.
+ */
+function abandonedReason(output: object | undefined): string {
+  const message = (output as { message?: unknown } | undefined)?.message;
+  const deadWorker = message === DEAD_WORKER_MESSAGE || message === PG_BOSS_EXPIRY_MESSAGE;
+  return deadWorker ? `The job was abandoned after its last attempt: ${DEAD_WORKER_MESSAGE}.` : "The job was abandoned after its last attempt.";
+}
+
+/** What pg-boss records for an entry it expired (failJobsByTimeout). */
+const PG_BOSS_EXPIRY_MESSAGE = "job failed by timeout in active state";
 
 function webhookQueueOf(name: string): string {
   return `${name}-webhooks`;

@@ -86,10 +86,11 @@ async function claimJob(db: Db, scope: { organizationId: string; jobId: string }
     }
     return row;
   };
-  if (isEmbedded(db)) return showAnalyzing(db, await claimAnalysisJob(db, { ...scope, maxRunning: orgMaxRunning() }));
+  const claim = { ...scope, maxRunning: orgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS };
+  if (isEmbedded(db)) return showAnalyzing(db, await claimAnalysisJob(db, claim));
   return db.transaction(async (tx) => {
     await lockOrganizationClaims(tx, scope);
-    return showAnalyzing(tx, await claimAnalysisJob(tx, { ...scope, maxRunning: orgMaxRunning() }));
+    return showAnalyzing(tx, await claimAnalysisJob(tx, claim));
   });
 }
 

@@ -78,6 +78,7 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
         idempotencyKey: input.idempotency?.key ?? null,
         requestHash: input.idempotency?.requestHash ?? null,
         callbackUrl: input.callbackUrl ?? null,
+        queueName: queue.name,
       }, queue);
       await queue.send(tx, { jobId: row.id, organizationId }, priority, row.lowestWaitingPriority);
       rows.push(row);
@@ -141,6 +142,7 @@ export async function enqueueStoredFile(tx: Db, queue: AnalysisQueue, input: Sto
     sha256: input.sha256,
     // The web app shows where each value was found.
     evidence: true,
+    queueName: queue.name,
   }, queue);
   await queue.send(tx, { jobId: row.id, organizationId: input.organizationId }, priority, row.lowestWaitingPriority);
 }

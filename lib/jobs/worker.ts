@@ -3,7 +3,9 @@ import { withOrganizationScope, withoutScope } from "@/db/scope";
 import { sharedPool } from "@/lib/readers/ingest-isolated";
 import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
-import { analysisQueue } from "./analysis-queue";
+import { listLeasedJobs, renewJobLease } from "@/db/queries/analysis-jobs";
+import { logError } from "@/lib/log";
+import { analysisQueue, LEASE_RENEWALS, type QueuedJob } from "./analysis-queue";
 import { failAnalysisJob, runAnalysisJob } from "./run-analysis";
 
 const WORKERS = Symbol.for("shipshape.analysis-workers");
@@ -29,24 +31,45 @@ export function startAnalysisWorker(db: Db, options: { concurrency: number; pool
   const workers = registry();
   let started = workers.get(db);
   if (!started) {
+    const leaseSeconds = env().ANALYSIS_LEASE_SECONDS;
     started = withoutScope(() =>
       analysisQueue(db).then((queue) =>
-        queue.work(
-          options.concurrency,
-          (job) => withOrganizationScope(job.organizationId, () => runAnalysisJob(db, job, options.pool)),
-          (job, reason) =>
+        queue.work({
+          concurrency: options.concurrency,
+          handle: (job) => withOrganizationScope(job.organizationId, () => whileLeased(db, job, leaseSeconds, () => runAnalysisJob(db, job, options.pool))),
+          handleAbandoned: (job, reason) =>
             withOrganizationScope(job.organizationId, () => failAnalysisJob(db, { id: job.jobId, organizationId: job.organizationId }, "internal", reason)),
           // Loaded on first delivery: the delivery is server-only code (the guarded fetcher), and
           // scripts and benches that only import the queue run without the react-server condition.
-          (job, attempt) =>
+          deliver: (job, attempt) =>
             withOrganizationScope(job.organizationId, () => import("@/lib/webhooks/deliver").then(({ deliverWebhook }) => deliverWebhook(db, job, attempt))),
-        ),
+          leased: (organizationId, jobIds) => withOrganizationScope(organizationId, () => listLeasedJobs(db, { organizationId, jobIds })),
+          leaseSeconds,
+        }),
       ),
     );
     started.catch(() => workers.delete(db));
     workers.set(db, started);
   }
   return started;
+}
+
+/**
+ * Runs one attempt while renewing its job's lease (claimAnalysisJob takes the
+ * first): a worker that dies, or can no longer reach the database, stops
+ * renewing, and within a lease the job stops counting against the caps and is
+ * handed back (AnalysisQueue.sweepDeadWorkers). A failed renewal is logged;
+ * the next one may succeed.
+ */
+async function whileLeased<T>(db: Db, job: QueuedJob, leaseSeconds: number, attempt: () => Promise<T>): Promise<T> {
+  const renew = () =>
+    renewJobLease(db, { organizationId: job.organizationId, jobId: job.jobId, leaseSeconds }).catch((error: unknown) => logError(`analysis job ${job.jobId} lease`, error));
+  const timer = setInterval(renew, (leaseSeconds * 1000) / LEASE_RENEWALS);
+  try {
+    return await attempt();
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** The server's own worker (ANALYSIS_IN_PROCESS_WORKER, on by default), on the shared reader pool. */

@@ -1,12 +1,16 @@
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
-import { claimAnalysisJob, completeAnalysisJob, insertAnalysisJob } from "@/db/queries/analysis-jobs";
+import { claimAnalysisJob, completeAnalysisJob, countActiveJobs, insertAnalysisJob, listLeasedJobs } from "@/db/queries/analysis-jobs";
 import { deleteLearnedLayout, insertLearnedLayout } from "@/db/queries/learned-layouts";
 import { insertStoredFile, readStoredFile } from "@/db/queries/sets-storage";
 import { analyses, analysisJobs } from "@/db/schema";
 import { seedOrganization, testDatabases } from "../support/databases";
+
+/** A lease long enough for the test; one that ran out is set in the past by hand. */
+const LEASE_SECONDS = 60;
 
 const READ = { pageCount: 1, result: [{ split: { document_type: "Commercial Invoice", pages: [1] } }], pageText: [{ number: 1, text: "INVOICE", ocr: false }], durationMs: 42 };
 
@@ -26,10 +30,11 @@ describe.each(testDatabases())("ending and claiming a job in few statements on $
     await database.close(db);
   });
 
-  async function queueJob(): Promise<{ id: string; storageKey: string }> {
+  async function queueJob(queue: { organizationId: string; queueName?: string } = { organizationId }): Promise<{ id: string; storageKey: string }> {
+    const { organizationId, queueName } = queue;
     const storageKey = newId("blob");
     await insertStoredFile(db, { organizationId, storageKey, bytes: new TextEncoder().encode("%PDF-1.7") });
-    const row = await insertAnalysisJob(db, { id: newId("ana"), organizationId, storageKey, inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64) });
+    const row = await insertAnalysisJob(db, { id: newId("ana"), organizationId, storageKey, inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName });
     return { id: row.id, storageKey };
   }
 
@@ -71,16 +76,36 @@ describe.each(testDatabases())("ending and claiming a job in few statements on $
   it("claims in one statement while the organization has room, defers a job at its cap, and takes no ended job", async () => {
     const first = await queueJob();
     const second = await queueJob();
-    const claim = await counted(() => claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1 }));
+    const claim = await counted(() => claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1, leaseSeconds: LEASE_SECONDS }));
     expect(claim.statements).toBe(1);
     expect(claim.value).toMatchObject({ id: first.id, status: "running", attempts: 1 });
     // The organization runs one job, its cap: the second waits.
-    expect(await claimAnalysisJob(db, { organizationId, jobId: second.id, maxRunning: 1 })).toBe("deferred");
+    expect(await claimAnalysisJob(db, { organizationId, jobId: second.id, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toBe("deferred");
     // A retried attempt of the running job does not count itself.
-    expect(await claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1 })).toMatchObject({ id: first.id, attempts: 2 });
+    expect(await claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toMatchObject({ id: first.id, attempts: 2 });
     await completeAnalysisJob(db, { organizationId, jobId: first.id }, READ);
-    expect(await claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1 })).toBeUndefined();
-    expect(await claimAnalysisJob(db, { organizationId, jobId: second.id, maxRunning: 1 })).toMatchObject({ id: second.id, status: "running" });
+    expect(await claimAnalysisJob(db, { organizationId, jobId: first.id, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toBeUndefined();
+    expect(await claimAnalysisJob(db, { organizationId, jobId: second.id, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toMatchObject({ id: second.id, status: "running" });
+  });
+
+  it("stops counting a running job whose lease ran out (its worker died), at claim and at admission", async () => {
+    // An organization and a queue of this test's own: admission counts only that queue's jobs.
+    const organizationId = (await seedOrganization(db, { prefix: "lease" })).organization.id;
+    const queueName = `lease-${randomBytes(6).toString("hex")}`;
+    const dead = await queueJob({ organizationId, queueName });
+    const waiting = await queueJob({ organizationId, queueName });
+    expect(await claimAnalysisJob(db, { organizationId, jobId: dead.id, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toMatchObject({ status: "running" });
+    expect(await countActiveJobs(db, { organizationId, queueName })).toEqual({ active: 2, organizationRunning: 1, organizationQueued: 1 });
+    expect(await claimAnalysisJob(db, { organizationId, jobId: waiting.id, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toBe("deferred");
+    expect(await listLeasedJobs(db, { organizationId, jobIds: [dead.id, waiting.id] })).toEqual([dead.id]);
+
+    // Its worker stopped renewing the lease.
+    await db.update(analysisJobs).set({ leaseExpiresAt: sql`now() - interval '1 second'` }).where(eq(analysisJobs.id, dead.id));
+    expect(await countActiveJobs(db, { organizationId, queueName })).toEqual({ active: 1, organizationRunning: 0, organizationQueued: 1 });
+    expect(await listLeasedJobs(db, { organizationId, jobIds: [dead.id] })).toEqual([]);
+    expect(await claimAnalysisJob(db, { organizationId, jobId: waiting.id, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toMatchObject({ status: "running" });
+    // Another queue's jobs are not counted.
+    expect(await countActiveJobs(db, { organizationId, queueName: `${queueName}-other` })).toEqual({ active: 0, organizationRunning: 0, organizationQueued: 0 });
   });
 
   it("brings the organization's learned layouts with the claim, as they are at that moment", async () => {
@@ -99,7 +124,7 @@ describe.each(testDatabases())("ending and claiming a job in few statements on $
     await insertLearnedLayout(db, { id: newId("lay"), organizationId: outsider, documentType: "bill_of_lading", issuer: "", fingerprintId: "fp2", fingerprint: [], fields: {} });
 
     const taught = await queueJob();
-    const claim = await counted(() => claimAnalysisJob(db, { organizationId, jobId: taught.id, maxRunning: 10 }));
+    const claim = await counted(() => claimAnalysisJob(db, { organizationId, jobId: taught.id, maxRunning: 10, leaseSeconds: LEASE_SECONDS }));
     expect(claim.statements).toBe(1);
     expect(claim.value).toMatchObject({
       id: taught.id,
@@ -118,6 +143,6 @@ describe.each(testDatabases())("ending and claiming a job in few statements on $
     // Forgotten: the next job claimed reads without it.
     await deleteLearnedLayout(db, { organizationId, id: layout.id });
     const after = await queueJob();
-    expect(await claimAnalysisJob(db, { organizationId, jobId: after.id, maxRunning: 10 })).toMatchObject({ id: after.id, layoutHints: [] });
+    expect(await claimAnalysisJob(db, { organizationId, jobId: after.id, maxRunning: 10, leaseSeconds: LEASE_SECONDS })).toMatchObject({ id: after.id, layoutHints: [] });
   });
 });

@@ -17,12 +17,19 @@ function recordingQueue(database: TestDatabase) {
   beforeAll(async () => {
     state.db = await database.open();
     state.queue = await analysisQueue(state.db);
-    await state.queue.work(1, async (job) => {
-      state.taken.push(job.jobId);
-      const pending = waiters;
-      waiters = [];
-      for (const waiter of pending) waiter();
-    }, async () => undefined, async () => undefined);
+    await state.queue.work({
+      concurrency: 1,
+      handle: async (job) => {
+        state.taken.push(job.jobId);
+        const pending = waiters;
+        waiters = [];
+        for (const waiter of pending) waiter();
+      },
+      handleAbandoned: async () => undefined,
+      deliver: async () => undefined,
+      leased: async (_organizationId, jobIds) => jobIds,
+      leaseSeconds: 30,
+    });
   });
   afterAll(async () => {
     if (!state.db) return;

@@ -6,10 +6,13 @@
  * `{"port":N}` on one stdout line once listening.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { GET as getAnalysis } from "@/app/v1/analyses/[id]/route";
 import { POST } from "@/app/v1/documents/analyze/route";
 import { startServerWorker, stopServerWorker } from "@/lib/jobs/server-worker";
 
 const ROUTE_PATH = "/v1/documents/analyze";
+/** GET /v1/analyses/{id}, for polling an asynchronous analysis. */
+const ANALYSIS_PATH = /^\/v1\/analyses\/([^/]+)$/;
 
 /**
  * The request body as a web stream that reads from the socket only when the
@@ -62,6 +65,12 @@ function lingerThenClose(req: IncomingMessage): void {
 
 const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  const analysisId = ANALYSIS_PATH.exec(url.pathname)?.[1];
+  if (req.method === "GET" && analysisId) {
+    const request = new Request(url, { headers: headersOf(req) });
+    await send(res, await getAnalysis(request, { params: Promise.resolve({ id: decodeURIComponent(analysisId) }) }), req);
+    return;
+  }
   if (req.method !== "POST" || url.pathname !== ROUTE_PATH) {
     res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ detail: "Not found." }));
     return;
