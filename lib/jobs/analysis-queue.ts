@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
 import { withoutScope } from "@/db/scope";
 import { env } from "@/lib/env";
+import { orderedEntryId } from "./queue-entry-id";
 import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
 
 /**
@@ -132,7 +133,7 @@ export class AnalysisQueue {
       );
       lowest = (rows[0] as { lowest: number | null } | undefined)?.lowest;
     }
-    await this.boss.send(this.name, job, { priority: lowest == null ? priority : Math.min(priority, Number(lowest)), db: executor });
+    await this.boss.send(this.name, job, { id: orderedEntryId(), priority: lowest == null ? priority : Math.min(priority, Number(lowest)), db: executor });
     this.unfetched++;
   }
 
@@ -179,7 +180,7 @@ export class AnalysisQueue {
           if ((await handlers.handle(job.data, job.retryCount + 1)) === "deferred") {
             // A new queue entry for the same job (claims are idempotent: an entry left over if this
             // process dies now finds the job taken or ended, and does nothing).
-            await this.boss.send(this.name, job.data, { priority: job.priority, startAfter: DEFER_SECONDS });
+            await this.boss.send(this.name, job.data, { id: orderedEntryId(), priority: job.priority, startAfter: DEFER_SECONDS });
             this.unfetched++;
           }
         } finally {

@@ -10,6 +10,10 @@ import { seedOrganization, testDatabases, type TestDatabase } from "../support/d
  * what it is given: an organization's jobs in the order they were sent
  * whatever priority admission gave them, other organizations interleaved by
  * priority, and a worker that finished a job takes the next at once.
+ * Each case sends its jobs in one transaction, so that the worker sees all of
+ * them or none (polling between two sends, it would rightly take the first
+ * before the second exists); entries of one transaction share pg-boss's
+ * created_on, so their order among one priority is the entries' ids'.
  */
 function recordingQueue(database: TestDatabase) {
   const state = { db: undefined as Db | undefined, queue: undefined as AnalysisQueue | undefined, taken: [] as string[] };
@@ -38,14 +42,16 @@ function recordingQueue(database: TestDatabase) {
   });
   return {
     taken: state.taken,
-    /** Sends the jobs one after another, each in its own transaction (as requests do), without waking the worker. */
+    /** Sends the jobs one after another in one transaction (as a compare sends its files), without waking the worker. */
     send: async (jobs: { organizationId: string; priority: number }[]) => {
       const ids: string[] = [];
-      for (const job of jobs) {
-        const jobId = newId("ana");
-        await state.db!.transaction((tx) => state.queue!.send(tx, { jobId, organizationId: job.organizationId }, job.priority));
-        ids.push(jobId);
-      }
+      await state.db!.transaction(async (tx) => {
+        for (const job of jobs) {
+          const jobId = newId("ana");
+          await state.queue!.send(tx, { jobId, organizationId: job.organizationId }, job.priority);
+          ids.push(jobId);
+        }
+      });
       return ids;
     },
     /** Resolves once `count` jobs have been taken in all. */
@@ -72,6 +78,14 @@ describe.each(testDatabases())("queue order on $name", (database) => {
     ]);
     await queue.takenAll(3);
     expect(queue.taken).toEqual([bFirst, aFirst, aSecond]);
+  });
+
+  it("hands out an organization's jobs of one priority sent in one transaction first in, first out", { timeout: 60_000 }, async () => {
+    const a = newId("org");
+    const before = queue.taken.length;
+    const sent = await queue.send(Array.from({ length: 8 }, () => ({ organizationId: a, priority: 0 })));
+    await queue.takenAll(before + sent.length);
+    expect(queue.taken.slice(before)).toEqual(sent);
   });
 });
 
