@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors";
 import { idempotencyKeyOf } from "./idempotency";
 import type { KeyedContext } from "./handler";
 import { MULTIPART_OVERHEAD_BYTES, readAnalyzeForm, type AnalyzeInput } from "./multipart";
-import { reserveUploadBytes } from "./upload-budget";
+import { reserveBytesInFlight, reserveUploadBytes } from "./upload-budget";
 import type { AnalysisJobRow } from "@/db/schema";
 import { ANALYSIS_ID_HEADER } from "./openapi";
 import { checkCallbackUrl, fetchDocument, OPAQUE_CONTENT_TYPE } from "./url-fetch";
@@ -42,11 +42,12 @@ function requestHashOf(input: AnalyzeInput, evidence: boolean): string {
   return hash.digest("hex");
 }
 
-async function receiveDocument(input: AnalyzeInput): Promise<IncomingDocument> {
+/** `reserve` takes a fetched document's bytes from the budget of upload bytes in flight, as an upload's are. */
+async function receiveDocument(input: AnalyzeInput, reserve: (bytes: number) => void): Promise<IncomingDocument> {
   const { MAX_UPLOAD_MB, URL_FETCH_TIMEOUT_MS, URL_MAX_REDIRECTS } = env();
   const maxBytes = MAX_UPLOAD_MB * BYTES_PER_MB;
   if (input.kind === "file") return { name: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) };
-  const fetched = await fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS });
+  const fetched = await fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS, reserve });
   const type = fetched.declaredType;
   return { name: fetched.name, bytes: fetched.bytes, declared: type && type !== OPAQUE_CONTENT_TYPE ? { type, by: "url" } : undefined };
 }
@@ -86,9 +87,9 @@ export async function analyzeRequest(request: Request, context: KeyedContext): P
 
 /**
  * Reads the request and makes it a job (or finds the job its Idempotency-Key
- * names). The body is held only here, under this process's budget of upload
- * bytes in flight, so a synchronous call waiting for its analysis no longer
- * holds its upload.
+ * names). The body, or the document fetched for a url, is held only here,
+ * under this process's budget of upload bytes in flight, so a synchronous
+ * call waiting for its analysis no longer holds its upload.
  */
 async function acceptRequest(request: Request, { db, key }: KeyedContext): Promise<AnalysisJobRow> {
   const evidence = evidenceOption(request);
@@ -97,7 +98,12 @@ async function acceptRequest(request: Request, { db, key }: KeyedContext): Promi
   // Room for one more job is checked before the body is read (its Content-Length was checked first).
   await precheckAdmission(db, scope);
   const maxFileBytes = env().MAX_UPLOAD_MB * BYTES_PER_MB;
-  const release = reserveUploadBytes(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES);
+  const releases = [reserveUploadBytes(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES)];
+  // A url's form is read and small by the time its document is fetched: the document's bytes take its place.
+  const reserve = (bytes: number) => {
+    for (const release of releases.splice(0)) release();
+    releases.push(reserveBytesInFlight(bytes));
+  };
   try {
     const input = await readAnalyzeForm(request, maxFileBytes);
     const callbackUrl = input.callbackUrl === undefined ? undefined : await checkCallback(db, key.organizationId, input.callbackUrl);
@@ -105,9 +111,9 @@ async function acceptRequest(request: Request, { db, key }: KeyedContext): Promi
     // A replay is answered from the first request's job, without fetching or storing anything again.
     const replayed = idempotency && (await findIdempotentJob(db, { ...scope, ...idempotency }));
     if (replayed) return replayed;
-    const document = await receiveDocument(input);
+    const document = await receiveDocument(input, reserve);
     return await submitOnce(db, { ...scope, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence, idempotency, callbackUrl });
   } finally {
-    release();
+    for (const release of releases) release();
   }
 }

@@ -26,12 +26,20 @@ export type ReleaseUpload = () => void;
  * (a chunked body may be that large). Bodies are held in memory while they are
  * read, checked and stored, so the budget, not the number of clients, bounds
  * the memory that uploads take: beyond it, 503 with Retry-After, without
- * reading a byte. A request alone may always proceed (within its own limit),
- * so a budget smaller than one body never refuses every upload.
+ * reading a byte.
  */
 export function reserveUploadBytes(request: Request, maxBodyBytes: number): ReleaseUpload {
   const declared = Number(request.headers.get("content-length"));
-  const bytes = Number.isFinite(declared) && declared > 0 ? Math.min(declared, maxBodyBytes) : maxBodyBytes;
+  return reserveBytesInFlight(Number.isFinite(declared) && declared > 0 ? Math.min(declared, maxBodyBytes) : maxBodyBytes);
+}
+
+/**
+ * Reserves `bytes` in the same budget: an upload's body, or a document
+ * fetched for a `url` input (held in memory just as an upload is). A request
+ * alone may always proceed (within its own limit), so a budget smaller than
+ * one body never refuses every upload.
+ */
+export function reserveBytesInFlight(bytes: number): ReleaseUpload {
   const state = held();
   const budget = env().UPLOAD_BYTES_IN_FLIGHT_MB * BYTES_PER_MB;
   if (state.bytes > 0 && state.bytes + bytes > budget) {

@@ -24,6 +24,12 @@ export interface UrlFetchLimits {
   /** Deadline for the whole fetch: every hop, headers and body. */
   timeoutMs: number;
   maxRedirects: number;
+  /**
+   * Called once the document's answer is accepted, before its body is read,
+   * with the bytes it will hold: its declared length, or `maxBytes` when none
+   * is declared. Throws to refuse it (the upload budget).
+   */
+  reserve?: (bytes: number) => void;
 }
 
 export interface FetchedDocument {
@@ -99,6 +105,19 @@ function mediaTypeOf(contentType: string | null): string | undefined {
   return type === "" ? undefined : type;
 }
 
+/**
+ * The most bytes the body will hold once decoded: its Content-Length when it
+ * is sent as is; `maxBytes` when no length is declared or the body is encoded
+ * (a compressed body's length says nothing of its decoded size).
+ */
+function bytesToHold(response: UndiciResponse, maxBytes: number): number {
+  const declared = response.headers.get("content-length");
+  const encoding = response.headers.get("content-encoding");
+  if (declared === null || (encoding !== null && encoding.trim().toLowerCase() !== "identity")) return maxBytes;
+  const length = Number(declared);
+  return Number.isFinite(length) && length >= 0 ? Math.min(length, maxBytes) : maxBytes;
+}
+
 /** Reads the body counting decoded bytes (fetch inflates gzip itself, so a bomb only shows after decoding). */
 async function readCapped(response: UndiciResponse, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = () =>
@@ -165,6 +184,7 @@ export async function fetchDocument(text: string, limits: UrlFetchLimits): Promi
           `The url serves ${declaredType}; send a PDF, DOCX, EML, PNG, JPEG, TIFF or WebP document.`,
         );
       }
+      limits.reserve?.(bytesToHold(response, limits.maxBytes));
       const bytes = await readCapped(response, limits.maxBytes);
       return { name: first.origin + first.pathname, bytes, declaredType };
     }
