@@ -1,12 +1,15 @@
 import "server-only";
 import { findAnalysis } from "@/db/queries/analyses";
 import { findAnalysisJob } from "@/db/queries/analysis-jobs";
+import { listWebhookAttempts } from "@/db/queries/webhooks";
+import { analysisQueue } from "@/lib/jobs";
 import type { AnalysisJobRow } from "@/db/schema";
 import { secondsLeft } from "@/lib/jobs/job-progress";
 import { correctedAnalysis, type ApiCorrection } from "@/lib/sets/corrected-analysis";
 import { ANALYSIS_ID_PATTERN } from "./compare-analyses";
 import { ApiError } from "@/lib/errors";
 import type { KeyedContext } from "./handler";
+import { callbackStatusBody, type CallbackStatusBody } from "./callback-status";
 import { ANALYSES_PATH } from "./openapi-analyses";
 /** How soon a client polling an unfinished analysis should ask again, seconds. */
 const POLL_AFTER_SECONDS = 1;
@@ -27,6 +30,8 @@ export interface AnalysisStatusBody {
   corrections?: ApiCorrection[];
   /** While running, once the reader knows the page count: how far it has got. */
   progress?: { pages_done: number; pages_total: number; seconds_left: number | null };
+  /** With a callback_url: how its delivery stands (getAnalysis only; a webhook's own body has none). */
+  callback?: CallbackStatusBody;
 }
 
 type StatusFields = Pick<AnalysisJobRow, "id" | "status" | "errorDetail"> & Partial<Pick<AnalysisJobRow, "pagesDone" | "pagesTotal" | "estimatedEndAt">>;
@@ -57,8 +62,15 @@ export function analysisStatusRequest(id: string) {
     // A set file's analysis answers as the checker left it: splits and values corrected, and which values were.
     const corrected = analysis ? await correctedAnalysis(db, { ...scope, analysisId: id }) : undefined;
     const finished = job.status === "done" || job.status === "failed";
-    const body = analysisStatusBody(job, corrected?.result ?? analysis?.result);
-    return Response.json(corrected ? { ...body, corrections: corrected.corrections } : body, {
+    const body: AnalysisStatusBody = analysisStatusBody(job, corrected?.result ?? analysis?.result);
+    if (corrected) body.corrections = corrected.corrections;
+    if (job.callbackUrl) {
+      const attempts = await listWebhookAttempts(db, { ...scope, analysisId: id });
+      // Queued with the job's ending: an unfinished job has no delivery entry to look for.
+      const entry = finished ? await (await analysisQueue(db)).webhookEntry(id) : undefined;
+      body.callback = callbackStatusBody(job.callbackUrl, attempts, entry);
+    }
+    return Response.json(body, {
       headers: finished ? {} : { "retry-after": String(POLL_AFTER_SECONDS) },
     });
   };

@@ -36,6 +36,23 @@ const STATUS_SCHEMA = {
         },
       },
     },
+    callback: {
+      type: "object",
+      description:
+        "getAnalysis only, for an analysis sent with a `callback_url` (the webhook's own body has no `callback`): how the delivery of its outcome stands. " +
+        "`pending`: not sent yet (the analysis is unfinished, or its delivery waits its turn); `delivering`: being posted now; `retrying`: the last attempt failed and the next is due at `next_attempt_at`; `delivered`: the receiver answered 2XX; `failed`: given up (every attempt failed, or the address was refused).",
+      required: ["url", "status", "attempts", "last_status_code", "last_error", "last_attempt_at", "next_attempt_at"],
+      additionalProperties: false,
+      properties: {
+        url: { type: "string", description: "The callback_url as sent." },
+        status: { type: "string", enum: ["pending", "delivering", "retrying", "delivered", "failed"] },
+        attempts: { type: "integer", minimum: 0, description: "Deliveries attempted so far." },
+        last_status_code: { type: ["integer", "null"], description: "What the receiver answered the last attempt; null before any, or when no answer came (refused address, timeout, connection error)." },
+        last_error: { type: ["string", "null"], description: "Why the last attempt failed, in words; null when it succeeded or before any." },
+        last_attempt_at: { type: ["string", "null"], format: "date-time" },
+        next_attempt_at: { type: ["string", "null"], format: "date-time", description: "When the delivery is next tried (pending or retrying); null otherwise." },
+      },
+    },
     corrections: {
       type: "array",
       description:
@@ -94,7 +111,7 @@ export function analysisFinishedCallback(): NonNullable<OperationDoc["callbacks"
         post: {
           summary: "The analysis ended (done or failed)",
           description:
-            `The body is exactly what getAnalysis answers for the analysis once it ended. \`${SIGNATURE_HEADER_NAME}: t=<unix seconds>,v1=<hex>\`, where v1 is HMAC-SHA-256, keyed with your organization's webhook secret (\`whsec_…\`, shown once when an admin creates or rotates it), of the time \`t\`, a full stop, and the raw body. ` +
+            `The body is exactly what getAnalysis answers for the analysis once it ended, without \`callback\`. \`${SIGNATURE_HEADER_NAME}: t=<unix seconds>,v1=<hex>\`, where v1 is HMAC-SHA-256, keyed with your organization's webhook secret (\`whsec_…\`, shown once when an admin creates or rotates it), of the time \`t\`, a full stop, and the raw body. ` +
             "Check it with a constant-time comparison and refuse a `t` more than a few minutes old. Answer 2XX once you have it; any other answer, or none, is retried with backoff.",
           parameters: [
             {
@@ -133,7 +150,7 @@ export function analysisStatusOperation(shared: Record<string, ApiResponseDoc>):
     summary: "Read an analysis",
     description:
       "The status of an analysis of your organization (`queued`, `running`, `done` or `failed`) and, once done, its result: exactly the array analyzeDocument returns. " +
-      "While it is unfinished the response carries `Retry-After` (seconds) as a polling hint, and once the reader knows the page count, `progress`: pages read, pages in all, seconds left. Another organization's id is 404, exactly as an id that does not exist. Polls count against the rate limit.",
+      "While it is unfinished the response carries `Retry-After` (seconds) as a polling hint, and once the reader knows the page count, `progress`: pages read, pages in all, seconds left. An analysis sent with a `callback_url` carries `callback`: where its webhook's delivery stands (status, attempts, the receiver's last answer, the next attempt). Another organization's id is 404, exactly as an id that does not exist. Polls count against the rate limit.",
     security: [{ ApiKey: [] }],
     parameters: [{ name: "id", in: "path", required: true, description: "The analysis id (`x-analysis-id`, or the end of `Location`).", schema: { type: "string" } }],
     responses: {

@@ -16,6 +16,12 @@ export interface QueuedJob {
   organizationId: string;
 }
 
+/** The queue's latest entry for a job's webhook delivery: pg-boss's state, and when it may next be sent. */
+export interface WebhookEntry {
+  state: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+  startAfter: Date;
+}
+
 /** pg-boss's shortest polling interval: how soon a worker elsewhere notices a new job (PostgreSQL). */
 const POLLING_INTERVAL_SECONDS = 0.5;
 /**
@@ -140,6 +146,16 @@ export class AnalysisQueue {
   /** Queues the delivery of a finished job's outcome to its callback_url, inside the transaction that ends the job. */
   async sendWebhook(tx: Db, job: QueuedJob): Promise<void> {
     await this.boss.send(webhookQueueOf(this.name), job, { db: transactionExecutor(tx) });
+  }
+
+  /** The latest entry for the delivery of `jobId`'s webhook; undefined before it is queued (or once pg-boss archived it). */
+  async webhookEntry(jobId: string): Promise<WebhookEntry | undefined> {
+    const { rows } = await this.executor.executeSql(
+      `SELECT state, start_after AS "startAfter" FROM pgboss.job WHERE name = $1 AND data->>'jobId' = $2 ORDER BY created_on DESC LIMIT 1`,
+      [webhookQueueOf(this.name), jobId],
+    );
+    const row = rows[0] as { state: WebhookEntry["state"]; startAfter: Date | string } | undefined;
+    return row && { state: row.state, startAfter: new Date(row.startAfter) };
   }
 
   /**

@@ -4,7 +4,7 @@
  * "Jobs".
  */
 export { precheckAdmission } from "./admission";
-export { analysisQueue, stopAnalysisQueue, type AnalysisQueue } from "./analysis-queue";
+export { analysisQueue, stopAnalysisQueue, type AnalysisQueue, type WebhookEntry } from "./analysis-queue";
 export { checkDocument, declaredPartType, type DeclaredType } from "./check-document";
 export { IdempotencyConflictError, OrganizationBusyError } from "./errors";
 export { resultOf } from "./outcome";

@@ -64,7 +64,8 @@ describe.each(testDatabases())("callback_url webhook on $name", (database) => {
 
   beforeAll(async () => {
     vi.stubEnv("WEBHOOK_SECRET_PEPPER", PEPPER);
-    vi.stubEnv("WEBHOOK_RETRY_DELAY_SECONDS", "1");
+    // Long enough to see the delivery waiting for its retry (3 to 6 s, backoff included).
+    vi.stubEnv("WEBHOOK_RETRY_DELAY_SECONDS", "3");
     resetEnvForTests();
     db = await database.open();
     const admin = await seedOrganization(db, { prefix: "webhook" });
@@ -87,6 +88,12 @@ describe.each(testDatabases())("callback_url webhook on $name", (database) => {
 
   const send = (callbackUrl: string) =>
     handle(request(formWithCallback(pdf, callbackUrl), { key: apiKey, headers: { prefer: "respond-async" } }));
+  const getAnalysis = async (id: string) => {
+    const response = await withApiKey(analysisStatusRequest(id), { openDb: async () => db })(
+      new Request(`http://api.test/v1/analyses/${id}`, { headers: { "x-api-key": apiKey } }),
+    );
+    return (await response.json()) as Record<string, unknown> & { callback?: Record<string, unknown> };
+  };
 
   it("refuses a callback_url before the organization has a secret, and one that is not http(s) on 80/443", async () => {
     const none = await send(`${receiver.origin}/hook`);
@@ -106,16 +113,23 @@ describe.each(testDatabases())("callback_url webhook on $name", (database) => {
     expect(accepted.status).toBe(202);
     const id = accepted.headers.get("x-analysis-id")!;
 
+    const callbackUrl = `${receiver.origin}/hook?order=42`;
+    // getAnalysis reports the delivery while it waits for its retry after the 500.
+    const waiting = await waitFor(async () => {
+      const { callback } = await getAnalysis(id);
+      return callback?.status === "retrying" ? callback : undefined;
+    }, 60_000);
+    expect(waiting).toMatchObject({ url: callbackUrl, attempts: 1, last_status_code: 500, last_error: "The receiver answered 500." });
+    expect(Date.parse(String(waiting.next_attempt_at))).toBeGreaterThan(Date.parse(String(waiting.last_attempt_at)));
+
     await waitFor(async () => (receiver.received.length >= 2 ? true : undefined), 60_000);
     // Nothing more arrives once the receiver said 200.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(receiver.received).toHaveLength(2);
 
-    const status = await withApiKey(analysisStatusRequest(id), { openDb: async () => db })(
-      new Request(`http://api.test/v1/analyses/${id}`, { headers: { "x-api-key": apiKey } }),
-    );
-    const expected = await status.json();
+    const { callback, ...expected } = await getAnalysis(id);
     expect(expected).toMatchObject({ id, status: "done" });
+    expect(callback).toMatchObject({ url: callbackUrl, status: "delivered", attempts: 2, last_status_code: 200, last_error: null, next_attempt_at: null });
     for (const delivery of receiver.received) {
       expect(JSON.parse(delivery.body)).toEqual(expected);
       expect(delivery.headers["content-type"]).toBe("application/json");
@@ -147,6 +161,15 @@ describe.each(testDatabases())("callback_url webhook on $name", (database) => {
       [1, null, "The url's host 10.0.0.1 is not a public internet address."],
     ]);
     expect(attempts[0]!.statusCode).toBeNull();
+    expect((await getAnalysis(id)).callback).toEqual({
+      url: "http://10.0.0.1/hook",
+      status: "failed",
+      attempts: 1,
+      last_status_code: null,
+      last_error: "The url's host 10.0.0.1 is not a public internet address.",
+      last_attempt_at: attempts[0]!.createdAt.toISOString(),
+      next_attempt_at: null,
+    });
   });
 });
 
