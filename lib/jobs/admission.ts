@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { countActiveJobs, lockAdmission, recentJobSeconds } from "@/db/queries/analysis-jobs";
-import { withSystemScopeInTransaction } from "@/db/scope";
+import { withSystemScope, withSystemScopeInTransaction } from "@/db/scope";
 import { QueueFullError } from "@/lib/readers/queue-full-error";
 import { env } from "@/lib/env";
 import { OrganizationBusyError } from "./errors";
@@ -9,7 +9,8 @@ import { OrganizationBusyError } from "./errors";
 const INITIAL_JOB_SECONDS = 2;
 const MAX_RETRY_AFTER_SECONDS = 300;
 
-const serverWide = <T>(tx: Db, work: () => Promise<T>): Promise<T> => withSystemScopeInTransaction(tx, "job admission", work);
+/** Runs a query across every organization (the system scope): admission's counts and mean duration reveal no organization's rows. */
+type ServerWide = <T>(work: () => Promise<T>) => Promise<T>;
 
 function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): number {
   return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil((meanSeconds * jobsAhead) / readers)));
@@ -18,10 +19,13 @@ function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): nu
 /**
  * The same decision taken early, before a request's body is read: a request
  * its organization or the server has no room for is refused without reading
- * (and holding) its upload. Advisory only — admitJobs decides for good.
+ * (and holding) its upload. Advisory only — admitJobs decides for good. Outside
+ * a transaction, so it costs one statement (the pool sets the scope as it
+ * hands out the connection): every analyze request pays it, and a flood of
+ * refused requests is made of little else.
  */
 export async function precheckAdmission(db: Db, params: { organizationId: string }): Promise<void> {
-  await db.transaction((tx) => admitJobs(tx, { organizationId: params.organizationId, count: 1, enforce: true, locked: false }));
+  await decide(db, (work) => withSystemScope("job admission", work), { organizationId: params.organizationId, count: 1, enforce: true });
 }
 
 /**
@@ -36,22 +40,24 @@ export async function precheckAdmission(db: Db, params: { organizationId: string
  * Returns the priority of the new jobs: an organization's k-th unfinished job
  * waits behind every other organization's (k-1)-th, so a flood from one
  * organization does not make another's single file wait behind it.
- * The counts and the mean duration are read across every organization (the
- * system scope, inside the transaction); they reveal no organization's rows.
  */
-export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean; locked?: boolean }): Promise<number> {
+export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean }): Promise<number> {
+  if (params.enforce) await lockAdmission(tx);
+  return decide(tx, (work) => withSystemScopeInTransaction(tx, "job admission", work), params);
+}
+
+async function decide(db: Db, serverWide: ServerWide, params: { organizationId: string; count: number; enforce: boolean }): Promise<number> {
   const config = env();
-  if (params.enforce && params.locked !== false) await lockAdmission(tx);
-  const counts = await serverWide(tx, () => countActiveJobs(tx, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME }));
+  const counts = await serverWide(() => countActiveJobs(db, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME }));
   const organizationActive = counts.organizationRunning + counts.organizationQueued;
   if (params.enforce) {
     const readers = config.ANALYSIS_WORKERS;
     if (organizationActive + params.count > config.ANALYSIS_ORG_MAX_JOBS) {
-      const mean = (await serverWide(tx, () => recentJobSeconds(tx))) ?? INITIAL_JOB_SECONDS;
+      const mean = (await serverWide(() => recentJobSeconds(db))) ?? INITIAL_JOB_SECONDS;
       throw new OrganizationBusyError(config.ANALYSIS_ORG_MAX_JOBS, retryAfter(organizationActive, mean, readers));
     }
     if (counts.active >= readers + config.ANALYSIS_QUEUE_MAX) {
-      const mean = (await serverWide(tx, () => recentJobSeconds(tx))) ?? INITIAL_JOB_SECONDS;
+      const mean = (await serverWide(() => recentJobSeconds(db))) ?? INITIAL_JOB_SECONDS;
       throw new QueueFullError(retryAfter(counts.active - readers + 1, mean, readers));
     }
   }

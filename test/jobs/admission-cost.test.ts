@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/db/client";
+import { resetEnvForTests } from "@/lib/env";
+import { OrganizationBusyError, precheckAdmission, submitAnalyses } from "@/lib/jobs";
+import { createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
+import { testDatabases } from "../support/databases";
+
+/**
+ * The early admission check runs for every analyze request, and a flood of
+ * refused requests is made of little else: it is one statement, not a
+ * transaction (on PGlite every statement runs on the server's one thread).
+ * A refusal adds the statement that reads the mean duration for Retry-After.
+ */
+describe.each(testDatabases())("the early admission check on $name", (database) => {
+  let db: Db;
+  let statements = 0;
+  let counting = false;
+
+  beforeAll(async () => {
+    vi.stubEnv("ANALYSIS_IN_PROCESS_WORKER", "false");
+    vi.stubEnv("ANALYSIS_ORG_MAX_JOBS", "1");
+    resetEnvForTests();
+    db = await database.open({ onQuery: () => void (counting && statements++) });
+  });
+  afterAll(async () => {
+    if (db) await database.close(db);
+    vi.unstubAllEnvs();
+    resetEnvForTests();
+  });
+
+  async function counted(run: () => Promise<unknown>): Promise<number> {
+    statements = 0;
+    counting = true;
+    try {
+      await run().catch((error: unknown) => {
+        if (!(error instanceof OrganizationBusyError)) throw error;
+      });
+      return statements;
+    } finally {
+      counting = false;
+    }
+  }
+
+  it("admits in one statement, and refuses in two", { timeout: 60_000 }, async () => {
+    const { organizationId } = await createTestOrganization(db);
+    expect(await counted(() => precheckAdmission(db, { organizationId }))).toBe(1);
+    await submitAnalyses(db, [{ organizationId, name: "invoice.pdf", bytes: await makePdf(invoicePages()), evidence: false }]);
+    await expect(precheckAdmission(db, { organizationId })).rejects.toBeInstanceOf(OrganizationBusyError);
+    expect(await counted(() => precheckAdmission(db, { organizationId }))).toBe(2);
+  });
+});
