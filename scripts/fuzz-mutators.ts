@@ -1,5 +1,6 @@
 import { crc32, inflateRawSync } from "node:zlib";
 import { makeZip, type ZipFile } from "@/test/fixtures/formats/docx-fixtures";
+import { FUZZ_FORMATS, type FuzzFormat } from "./fuzz-seeds";
 
 /**
  * Mutations for `npm run fuzz`: blind byte damage for every format, and
@@ -10,7 +11,7 @@ import { makeZip, type ZipFile } from "@/test/fixtures/formats/docx-fixtures";
 export type Random = () => number;
 
 /** Mulberry32: a seeded generator, so that a run (and a failing case) can be repeated. */
-export function seededRandom(seed: number): Random {
+function seededRandom(seed: number): Random {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -27,7 +28,7 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[int(random, it
 const INTERESTING = [0, 1, -1, 0x7f, 0x80, 0xff, 0x7fff, 0xffff, 0x7fffffff, 0xffffffff, 2 ** 31, 1e9];
 
 /** Blind damage: flips, overwrites, truncation, repeated and deleted runs, inserted junk. */
-export function mutateBytes(input: Uint8Array, random: Random): Uint8Array {
+function mutateBytes(input: Uint8Array, random: Random): Uint8Array {
   let bytes: Uint8Array = input.slice();
   const rounds = 1 + int(random, 4);
   for (let r = 0; r < rounds && bytes.length > 0; r++) {
@@ -75,7 +76,7 @@ function replaceOne(text: string, pattern: RegExp, replace: (match: string) => s
 }
 
 /** PDF: numbers in dictionaries (/Length, /Count, /W, /Size, references), names, whole objects, stream bodies. */
-export function mutatePdf(input: Uint8Array, random: Random): Uint8Array {
+function mutatePdf(input: Uint8Array, random: Random): Uint8Array {
   let text = latin1(input);
   const rounds = 1 + int(random, 3);
   for (let r = 0; r < rounds; r++) {
@@ -153,7 +154,7 @@ function mutateXml(xml: string, random: Random): string {
 }
 
 /** DOCX: entries damaged inside a well-formed ZIP (XML, names, lying sizes, many entries), or the ZIP itself. */
-export function mutateDocx(input: Uint8Array, random: Random): Uint8Array {
+function mutateDocx(input: Uint8Array, random: Random): Uint8Array {
   if (random() < 0.25) return mutateBytes(input, random);
   const files = readZipEntries(input);
   if (files.length === 0) return mutateBytes(input, random);
@@ -180,7 +181,7 @@ export function mutateDocx(input: Uint8Array, random: Random): Uint8Array {
 }
 
 /** MIME: boundaries, duplicated and folded headers, encodings, charsets, nesting, parts multiplied. */
-export function mutateEml(input: Uint8Array, random: Random): Uint8Array {
+function mutateEml(input: Uint8Array, random: Random): Uint8Array {
   let text = latin1(input);
   const rounds = 1 + int(random, 3);
   for (let r = 0; r < rounds; r++) {
@@ -228,7 +229,7 @@ function mutatePngChunk(input: Uint8Array, random: Random): Uint8Array {
 }
 
 /** Image header fields: sizes, depths, offsets and counts, where decoders allocate from what they are told. */
-export function mutateImage(input: Uint8Array, format: "png" | "jpeg" | "tiff" | "webp", random: Random): Uint8Array {
+function mutateImage(input: Uint8Array, format: "png" | "jpeg" | "tiff" | "webp", random: Random): Uint8Array {
   if (random() < 0.5) return mutateBytes(input, random);
   const bytes = Buffer.from(input);
   if (format === "png") return mutatePngChunk(input, random);
@@ -253,4 +254,16 @@ export function mutateImage(input: Uint8Array, format: "png" | "jpeg" | "tiff" |
   if (at + 4 > bytes.length) return mutateBytes(input, random);
   bytes.writeUInt32LE(pick(random, INTERESTING) >>> 0, at);
   return new Uint8Array(bytes);
+}
+
+/** The generator of case `index` of `format` in a run with `seed`: a case is rebuilt from these three numbers (npm run fuzz:replay). */
+export function caseRandom(seed: number, format: FuzzFormat, index: number): Random {
+  return seededRandom(seed * 1_000_003 + FUZZ_FORMATS.indexOf(format) * 100_003 + index);
+}
+
+export function mutate(format: FuzzFormat, seed: Uint8Array, random: Random): Uint8Array {
+  if (format === "pdf") return mutatePdf(seed, random);
+  if (format === "docx") return mutateDocx(seed, random);
+  if (format === "eml") return mutateEml(seed, random);
+  return mutateImage(seed, format, random);
 }

@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { FORMAT_MIME_TYPES } from "@/lib/analysis";
-import { mutateBytes, mutateDocx, mutateEml, mutateImage, mutatePdf, seededRandom, type Random } from "./fuzz-mutators";
+import { caseRandom, mutate } from "./fuzz-mutators";
 import { FUZZ_FORMATS, makeSeeds, type FuzzFormat } from "./fuzz-seeds";
 import { isReader, processTree, startFuzzServer, type ProcessInfo } from "./fuzz-server";
 
@@ -39,14 +39,6 @@ const READER_TIMEOUT_MS = Math.floor(TIME_CAP_MS / 2);
 const MEMORY_TOLERANCE_BYTES = 64 * 2 ** 20;
 const SETTLE_MS = 5_000;
 const OUT = "test-results";
-
-function mutate(format: FuzzFormat, seed: Uint8Array, random: Random): Uint8Array {
-  if (format === "pdf") return mutatePdf(seed, random);
-  if (format === "docx") return mutateDocx(seed, random);
-  if (format === "eml") return mutateEml(seed, random);
-  if (format === "png" || format === "jpeg" || format === "tiff" || format === "webp") return mutateImage(seed, format, random);
-  return mutateBytes(seed, random);
-}
 
 type Outcome = { status: number; detail: string; ms: number } | { status: "hang" | "network-error"; detail: string; ms: number };
 
@@ -103,8 +95,7 @@ async function main(): Promise<void> {
       let next = 0;
       const worker = async () => {
         for (let index = next++; index < PER_FORMAT; index = next++) {
-          const random = seededRandom(SEED * 1_000_003 + FUZZ_FORMATS.indexOf(format) * 100_003 + index);
-          const bytes = mutate(format, seeds[format], random);
+          const bytes = mutate(format, seeds[format], caseRandom(SEED, format, index));
           const outcome = await send(server.url, server.key, format, bytes);
           byStatus[outcome.status] = (byStatus[outcome.status] ?? 0) + 1;
           const crashed = /stopped unexpectedly/.test(outcome.detail);
