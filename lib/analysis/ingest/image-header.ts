@@ -46,16 +46,17 @@ function readPng(view: DataView): ImageFrame[] {
   if (view.byteLength < 29 || !hasValidPngHeader(view)) throw unreadable("png");
   const frame: ImageFrame = { width: view.getUint32(16), height: view.getUint32(20) };
   // pHYs comes before the first IDAT; unit 1 = pixels per metre.
-  for (let at = 8; at + 12 <= view.byteLength; ) {
+  for (let at = 8; at + 8 <= view.byteLength; ) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(view.getUint8(at + 4), view.getUint8(at + 5), view.getUint8(at + 6), view.getUint8(at + 7));
-    if (type === "IDAT") break;
+    if (type === "IDAT") return [frame];
     if (type === "pHYs" && at + 17 <= view.byteLength && view.getUint8(at + 16) === 1) {
       frame.dpi = Math.round((view.getUint32(at + 8) * INCH_PER_CM) / 100);
     }
     at += 12 + length;
   }
-  return [frame];
+  // No image data: the canvas decoder crashed the process (SIGSEGV) on a PNG cut off before its first IDAT (`npm run fuzz`).
+  throw unreadable("png");
 }
 
 function readJpeg(view: DataView): ImageFrame[] {

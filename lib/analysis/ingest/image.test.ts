@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { OCR_TEST_TIMEOUT_MS, makeMultiPageTiff, makeTextPdf, rasterisePdf, wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
@@ -17,15 +21,33 @@ function read(page: Page): string[] {
   return page.lines.flatMap((l) => l.words.map((w) => w.text));
 }
 
-/** A PNG that is only a signature and an IHDR chunk: the header any decoder would trust. */
+/** A PNG that is a signature, an IHDR chunk and an empty IDAT: the header any decoder would trust. */
 function pngHeader(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(33);
+  const bytes = new Uint8Array(45);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
   const view = new DataView(bytes.buffer);
   view.setUint32(16, width);
   view.setUint32(20, height);
   bytes.set([8, 0, 0, 0, 0], 24);
+  bytes.set([0, 0, 0, 0, 0x49, 0x44, 0x41, 0x54], 33);
   return bytes;
+}
+
+/** Reads each file with ingestImage in a child process: a native crash there is an exit by signal, not a thrown error. */
+function ingestInChild(files: string[]): Promise<{ signal: string | null; stdout: string; stderr: string }> {
+  const script = `import { readFileSync } from "node:fs";
+import { ingestImage } from "./lib/analysis/ingest/image.ts";
+(async () => {
+  for (const file of ${JSON.stringify(files)}) {
+    const outcome = await ingestImage(new Uint8Array(readFileSync(file)), "png").then((pages) => pages.length + " pages", (error) => error.code);
+    console.log(file.split("/").pop(), outcome);
+  }
+})();`;
+  return new Promise((resolve) => {
+    const child = execFile(path.join(process.cwd(), "node_modules/.bin/tsx"), ["--eval", script], { cwd: process.cwd(), timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ signal: child.signalCode ?? (error as { signal?: string } | null)?.signal ?? null, stdout, stderr });
+    });
+  });
 }
 
 describe("image headers", () => {
@@ -91,6 +113,30 @@ describe("image headers", () => {
   it("says a truncated header is unreadable", () => {
     expect(() => readImageFrames(pngHeader(10, 10).subarray(0, 20), "png", resolveLimits())).toThrow(AnalysisError);
   });
+
+  it("refuses a PNG that ends before its image data as unreadable, before the canvas decoder (which crashed the reader on it) sees it", async () => {
+    const canvas = createCanvas(360, 120);
+    canvas.getContext("2d").fillRect(10, 10, 100, 20);
+    const png = new Uint8Array(await canvas.encode("png"));
+    const idat = Buffer.from(png).indexOf("IDAT") - 4;
+    // Cut inside the chunk before IDAT, and inside IDAT's own length and type (68 bytes in `npm run fuzz`).
+    const cuts = [idat - 3, idat, idat + 6];
+    for (const cut of cuts) expect(() => readImageFrames(png.subarray(0, cut), "png", resolveLimits()), `cut at ${cut}`).toThrow(/PNG image header is damaged/);
+    expect(readImageFrames(png.subarray(0, idat + 8), "png", resolveLimits())).toEqual([{ width: 360, height: 120 }]);
+    const dir = mkdtempSync(path.join(tmpdir(), "shipshape-png-cut-"));
+    try {
+      const files = cuts.map((cut) => {
+        const file = path.join(dir, `cut-${cut}.png`);
+        writeFileSync(file, png.subarray(0, cut));
+        return file;
+      });
+      const run = await ingestInChild(files);
+      expect(run.signal, run.stderr).toBeNull();
+      expect(run.stdout.trim().split("\n")).toEqual(cuts.map((cut) => `cut-${cut}.png unreadable`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe("ingestImage", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
