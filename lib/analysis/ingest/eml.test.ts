@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { docx, makeDocx } from "@/test/fixtures/formats/docx-fixtures";
 import { makeDeeplyNestedEml, makeEml, makeHiddenManyPartEml, makeManyPartEml, makeSplitBudgetEml } from "@/test/fixtures/formats/eml-fixtures";
@@ -7,6 +12,7 @@ import { ingestEml } from "./eml";
 import { scanMimeShape } from "./eml-scan";
 import { resolveLimits } from "./limits";
 import { sniffFormat } from "./sniff";
+import { OCR_TEST_TIMEOUT_MS } from "@/test/fixtures/formats/scan-fixtures";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const firstLine = (page: Page) => page.lines[0]?.text ?? "";
@@ -86,4 +92,43 @@ describe("ingestEml", () => {
     const pages = await ingestEml(encode(eml));
     expect(pages.map(firstLine)).toEqual(["Subject: level 1", "Subject: level 2", "Subject: level 3", "Subject: innermost"]);
   });
+
+  it("reads a file attached many times once: 12 copies of one scan cost one OCR run, and each copy still gives its page", { timeout: OCR_TEST_TIMEOUT_MS }, async () => {
+    const canvas = createCanvas(360, 120);
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, 360, 120);
+    ctx.fillStyle = "#000";
+    ctx.font = "24px sans-serif";
+    ctx.fillText("BILL OF LADING", 10, 70);
+    const scan = new Uint8Array(await canvas.encode("png"));
+    const eml = makeEml({ subject: "Copies", body: "Twelve copies.", attachments: Array.from({ length: 12 }, (_, i) => ({ filename: `scan${i}.png`, contentType: "image/png", data: scan })) });
+    // The real tesseract, behind a script on PATH that notes each run.
+    const dir = mkdtempSync(path.join(tmpdir(), "shipshape-eml-ocr-"));
+    const log = path.join(dir, "runs");
+    writeFileSync(log, "");
+    writeFileSync(path.join(dir, "tesseract"), `#!/bin/sh\n[ "$2" = stdout ] && echo run >> '${log}'\nexec '${execFileSync("sh", ["-c", "command -v tesseract"], { encoding: "utf8" }).trim()}' "$@"\n`);
+    chmodSync(path.join(dir, "tesseract"), 0o755);
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${dir}:${pathBefore}`;
+    try {
+      const pages = await ingestEml(encode(eml));
+      expect(pages.map((p) => p.number)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+      for (const page of pages.slice(1)) expect(allText(page)).toMatch(/BILL OF LADING/);
+      // Each copy is its own object: cleaning one page's lines in place leaves the others alone.
+      expect(new Set(pages.slice(1).map((p) => p.lines)).size).toBe(12);
+      const runs = readFileSync(log, "utf8").split("\n").filter(Boolean).length;
+      const single = await (async () => {
+        writeFileSync(log, "");
+        await ingestEml(encode(makeEml({ subject: "One", body: "One copy.", attachments: [{ filename: "scan.png", contentType: "image/png", data: scan }] })));
+        return readFileSync(log, "utf8").split("\n").filter(Boolean).length;
+      })();
+      expect(single).toBeGreaterThan(0);
+      expect(runs).toBe(single);
+    } finally {
+      process.env.PATH = pathBefore;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+

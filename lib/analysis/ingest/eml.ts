@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { simpleParser, type Attachment, type ParsedMail } from "mailparser";
 import { AnalysisError } from "../errors";
 import type { Page } from "../types";
@@ -34,6 +35,12 @@ interface EmlContext {
   options: ImageIngestOptions;
   depth: number;
   budget: EmlBudget;
+  /**
+   * Pages of each attachment already read in this e-mail, by its bytes' hash:
+   * the same file attached again (or a part repeated, as `npm run fuzz` sends
+   * 60 copies of one scan) gives the same pages, and was OCRed once per copy.
+   */
+  read: Map<string, Page[]>;
 }
 
 function bodyPages(mail: ParsedMail): Page[] {
@@ -49,7 +56,19 @@ function bodyPages(mail: ParsedMail): Page[] {
     .map((draft, i) => ({ number: i + 1, width: A4[0], height: A4[1], lines: orderLines(groupLines(draft.words)), source: "email" as const }));
 }
 
+/** An attachment's pages, read once per distinct content in the e-mail; a repeat gets its own copy (later steps edit pages in place). */
 async function attachmentPages(attachment: Attachment, context: EmlContext): Promise<Page[]> {
+  // A message's depth is part of what it is: deeper, the same bytes may pass the nesting limit.
+  const kind = attachment.contentType === "message/rfc822" ? `message at ${context.depth}` : attachment.related ? "related" : "file";
+  const key = createHash("sha256").update(kind).update(attachment.content).digest("hex");
+  const known = context.read.get(key);
+  if (known) return structuredClone(known);
+  const pages = await readAttachment(attachment, context);
+  context.read.set(key, structuredClone(pages));
+  return pages;
+}
+
+async function readAttachment(attachment: Attachment, context: EmlContext): Promise<Page[]> {
   const bytes = new Uint8Array(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength);
   const { options } = context;
   // The declared content type is a hint only: the bytes decide, as for uploads.
@@ -104,7 +123,7 @@ async function readMessage(bytes: Uint8Array, context: EmlContext): Promise<Page
 
 /** Reads an e-mail (RFC 5322, MIME) and its attachments into consecutively numbered pages. */
 export async function ingestEml(bytes: Uint8Array, options: ImageIngestOptions = {}): Promise<Page[]> {
-  const pages = await readMessage(bytes, { options, depth: 0, budget: { parts: 0, decodedBytes: 0 } });
+  const pages = await readMessage(bytes, { options, depth: 0, budget: { parts: 0, decodedBytes: 0 }, read: new Map() });
   if (pages.length === 0) throw new AnalysisError("empty", "The e-mail has no text and no readable attachments.");
   return pages.map((page, i) => ({ ...page, number: i + 1 }));
 }
