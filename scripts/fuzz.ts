@@ -79,6 +79,7 @@ async function main(): Promise<void> {
   const counts: Record<string, Record<string, number>> = {};
   const failures: { format: string; index: number; outcome: Outcome; file: string }[] = [];
   const readerFates = { crashed: 0, timedOut: 0, memoryKilled: 0 };
+  const rounds: { format: string; seconds: number; server: number; tree: number }[] = [];
   const started = Date.now();
   try {
     // Warm-up: every seed once, so the baseline includes loaded parsers and started readers.
@@ -111,7 +112,11 @@ async function main(): Promise<void> {
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      console.log(`${format}: ${JSON.stringify(byStatus)} in ${((Date.now() - formatStarted) / 1000).toFixed(0)} s`);
+      const seconds = Math.round((Date.now() - formatStarted) / 1000);
+      // Memory after each format tells a leak (grows with every round) from a high-water mark (reached, then flat).
+      const settled = await settledMemory(rootPid);
+      rounds.push({ format, seconds, server: settled.server, tree: settled.tree });
+      console.log(`${format}: ${JSON.stringify(byStatus)} in ${seconds} s; server ${mb(settled.server)}, tree ${mb(settled.tree)}`);
     }
 
     const after = await settledMemory(rootPid);
@@ -131,7 +136,7 @@ async function main(): Promise<void> {
       hangs,
       readerFates,
       internalErrorsLogged: internalErrors,
-      memory: { baseline, after, toleranceBytes: MEMORY_TOLERANCE_BYTES, backToBaseline: memoryBack },
+      memory: { baseline, rounds, after, toleranceBytes: MEMORY_TOLERANCE_BYTES, backToBaseline: memoryBack },
       leftoverProcesses: after.others.map((p) => p.command),
       failures,
     };
