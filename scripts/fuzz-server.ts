@@ -4,6 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { closeDb, openDb } from "@/db/client";
+import { CHILD_ENTRY } from "@/lib/readers/reader-process";
 import { createApiKey, createUser, OPERATOR } from "@/lib/services";
 
 /**
@@ -120,5 +121,5 @@ export function processTree(rootPid: number): ProcessInfo[] {
 
 /** Readers are the isolation children (child.mjs); anything else below the server but the server itself is OCR or rendering. */
 export function isReader(p: ProcessInfo): boolean {
-  return p.command.includes("isolate/child.mjs");
+  return p.command.includes(CHILD_ENTRY);
 }

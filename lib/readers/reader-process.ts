@@ -5,7 +5,7 @@ import { killGroup } from "./process-control";
 import { readerEnvironment } from "./reader-environment";
 
 /** The child entry, relative to the project root. */
-const CHILD_ENTRY = "lib/readers/child.mjs";
+export const CHILD_ENTRY = "lib/readers/child.mjs";
 /** A child that has not loaded its modules by then is broken (not the job's fault): the job fails as an internal error. */
 const CHILD_START_TIMEOUT_MS = 120_000;
 
