@@ -4,8 +4,10 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { closeDb, openDb } from "@/db/client";
+import { WebSocket } from "undici";
 import { CHILD_ENTRY } from "@/lib/readers/reader-process";
 import { createApiKey, createUser, OPERATOR } from "@/lib/services";
+import SERVER_NODE_FLAGS from "./server-node-flags.json" with { type: "json" };
 
 /**
  * The server `npm run fuzz` attacks: the production build (`next start`) on
@@ -17,10 +19,14 @@ export interface FuzzServer {
   url: string;
   key: string;
   process: ChildProcess;
+  /** Where the server's inspector listens once it is woken (SIGUSR1), loopback only: see heapAfterGc. */
+  inspectPort: number;
   stop(): Promise<void>;
 }
 
 const READY_TIMEOUT_MS = 120_000;
+/** The server's inspector port is its HTTP port plus this. */
+const INSPECT_PORT_OFFSET = 1000;
 const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
 
 async function issueKey(dataDir: string): Promise<string> {
@@ -64,7 +70,9 @@ export async function startFuzzServer(options: { port: number; logFile: string; 
   };
   // The fresh embedded database above, whatever the shell says.
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [nextBin, "start", "--port", String(options.port)], {
+  // The flags `npm start` gives the server, and the port its inspector opens on SIGUSR1 (nothing listens until then).
+  const inspectPort = options.port + INSPECT_PORT_OFFSET;
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, `--inspect-port=127.0.0.1:${inspectPort}`, nextBin, "start", "--port", String(options.port)], {
     env,
     stdio: ["ignore", log, log],
     detached: true,
@@ -83,7 +91,60 @@ export async function startFuzzServer(options: { port: number; logFile: string; 
     await stop();
     throw error;
   }
-  return { url, key, process: child, stop };
+  return { url, key, process: child, inspectPort, stop };
+}
+
+export interface HeapUsage {
+  rssBytes: number;
+  /** The V8 heap's live objects after two full collections: grows round after round only if something is kept. */
+  heapUsedBytes: number;
+  /** Memory of C++ objects bound to JavaScript ones (buffers, PGlite's WebAssembly memory). */
+  externalBytes: number;
+}
+
+/**
+ * The server's own view of its memory after a full garbage collection, read
+ * through its inspector (woken by SIGUSR1 the first time): resident memory
+ * that grows while the live heap stays flat is the allocator keeping freed
+ * pages (a high-water mark), not objects the server holds.
+ */
+export async function heapAfterGc(server: FuzzServer): Promise<HeapUsage> {
+  const list = `http://127.0.0.1:${server.inspectPort}/json/list`;
+  let targets = await fetch(list).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }[]>, () => undefined);
+  if (!targets) {
+    process.kill(server.process.pid!, "SIGUSR1");
+    for (let tries = 0; !targets && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      targets = await fetch(list).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }[]>, () => undefined);
+    }
+  }
+  if (!targets?.[0]) throw new Error(`the server's inspector did not open on port ${server.inspectPort}`);
+  const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let nextId = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  const call = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      const id = ++nextId;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call("HeapProfiler.collectGarbage");
+    await call("HeapProfiler.collectGarbage");
+    const evaluated = (await call("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())", returnByValue: true })) as { result: { value: string } };
+    const usage = JSON.parse(evaluated.result.value) as NodeJS.MemoryUsage;
+    return { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, externalBytes: usage.external };
+  } finally {
+    socket.close();
+  }
 }
 
 export interface ProcessInfo {

@@ -6,7 +6,7 @@
  * its baseline. Not part of `npm test` (it takes long); needs a build:
  *
  *   NEXT_DIST_DIR=.next npx next build
- *   npm run fuzz -- [--per-format 1000] [--formats pdf,eml] [--seed 1] [--port 3290] [--concurrency 2]
+ *   npm run fuzz -- [--per-format 1000] [--formats pdf,eml] [--seed 1] [--port 3290] [--concurrency 2] [--rounds 1]
  *
  * A case that got a 5XX, no answer or a crashed reader is written to test-results/fuzz-cases/
  * to be replayed with curl; the report goes to test-results/fuzz-report.json.
@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { FORMAT_MIME_TYPES } from "@/lib/analysis";
 import { caseRandom, mutate } from "./fuzz-mutators";
 import { FUZZ_FORMATS, makeSeeds, type FuzzFormat } from "./fuzz-seeds";
-import { isReader, processTree, startFuzzServer, type ProcessInfo } from "./fuzz-server";
+import { heapAfterGc, isReader, processTree, startFuzzServer, type FuzzServer, type ProcessInfo } from "./fuzz-server";
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     port: { type: "string", default: "3290" },
     concurrency: { type: "string", default: "2" },
+    rounds: { type: "string", default: "1" },
     "time-cap-ms": { type: "string", default: "60000" },
   },
 });
@@ -32,6 +33,8 @@ const PER_FORMAT = Number(values["per-format"]);
 const FORMATS = values.formats!.split(",") as FuzzFormat[];
 const SEED = Number(values.seed);
 const CONCURRENCY = Number(values.concurrency);
+/** The same cases sent this many times: memory that grows every round is held; memory that stops growing is a high-water mark. */
+const ROUNDS = Number(values.rounds);
 /** A reader is stopped at half the cap, so an answer after the cap is a hang, not a slow file. */
 const TIME_CAP_MS = Number(values["time-cap-ms"]);
 const READER_TIMEOUT_MS = Math.floor(TIME_CAP_MS / 2);
@@ -60,26 +63,46 @@ async function send(url: string, key: string, format: FuzzFormat, bytes: Uint8Ar
 const sum = (ps: ProcessInfo[]) => ps.reduce((n, p) => n + p.rssBytes, 0);
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
-/** Memory of the server process alone and of its whole tree, once nothing is running. */
-async function settledMemory(rootPid: number): Promise<{ server: number; tree: number; readers: number; others: ProcessInfo[] }> {
+/**
+ * Memory of the server process alone, of its readers and of its whole tree, once nothing is running,
+ * and the server's live heap after a full collection (see heapAfterGc).
+ */
+async function settledMemory(
+  server: FuzzServer,
+): Promise<{ serverBeforeGc: number; server: number; heapUsed: number; tree: number; readers: number; readerBytes: number; others: ProcessInfo[] }> {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const rootPid = server.process.pid!;
+  // An idle server collects no garbage: its resident memory before a collection counts garbage too.
+  const serverBeforeGc = processTree(rootPid).find((p) => p.pid === rootPid)?.rssBytes ?? 0;
+  const heap = await heapAfterGc(server);
   const tree = processTree(rootPid);
-  const server = tree.find((p) => p.pid === rootPid);
+  const root = tree.find((p) => p.pid === rootPid);
   const children = tree.filter((p) => p.pid !== rootPid);
-  return { server: server?.rssBytes ?? 0, tree: sum(tree), readers: children.filter(isReader).length, others: children.filter((p) => !isReader(p) && !p.command.includes("next-server")) };
+  const readers = children.filter(isReader);
+  return {
+    serverBeforeGc,
+    server: root?.rssBytes ?? 0,
+    heapUsed: heap.heapUsedBytes,
+    tree: sum(tree),
+    readers: readers.length,
+    readerBytes: sum(readers),
+    others: children.filter((p) => !isReader(p) && !p.command.includes("next-server")),
+  };
 }
+
+const describeMemory = (m: Awaited<ReturnType<typeof settledMemory>>) =>
+  `server ${mb(m.serverBeforeGc)}, after a full collection ${mb(m.server)} (live heap ${mb(m.heapUsed)}); ${m.readers} readers ${mb(m.readerBytes)}; tree ${mb(m.tree)}`;
 
 async function main(): Promise<void> {
   mkdirSync(`${OUT}/fuzz-cases`, { recursive: true });
   const seeds = await makeSeeds();
   const server = await startFuzzServer({ port: Number(values.port), logFile: `${OUT}/fuzz-server.log`, readerTimeoutMs: READER_TIMEOUT_MS });
-  const rootPid = server.process.pid!;
   // The server runs in its own process group: stopping the fuzzer stops it too.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void server.stop().then(() => process.exit(130)));
   const counts: Record<string, Record<string, number>> = {};
   const failures: { format: string; index: number; outcome: Outcome; file: string }[] = [];
   const readerFates = { crashed: 0, timedOut: 0, memoryKilled: 0 };
-  const rounds: { format: string; seconds: number; server: number; tree: number }[] = [];
+  const rounds: { round: number; format: string; seconds: number; serverBeforeGc: number; server: number; heapUsed: number; tree: number; readerBytes: number }[] = [];
   const started = Date.now();
   try {
     // Warm-up: every seed once, so the baseline includes loaded parsers and started readers.
@@ -87,11 +110,11 @@ async function main(): Promise<void> {
       const outcome = await send(server.url, server.key, format, seeds[format]);
       console.log(`seed ${format}: ${outcome.status} in ${outcome.ms.toFixed(0)} ms ${outcome.detail}`);
     }
-    const baseline = await settledMemory(rootPid);
-    console.log(`baseline: server ${mb(baseline.server)}, tree ${mb(baseline.tree)}, ${baseline.readers} readers`);
+    const baseline = await settledMemory(server);
+    console.log(`baseline: ${describeMemory(baseline)}`);
 
-    for (const format of FORMATS) {
-      const byStatus: Record<string, number> = (counts[format] = {});
+    for (let round = 1; round <= ROUNDS; round++) for (const format of FORMATS) {
+      const byStatus: Record<string, number> = (counts[format] ??= {});
       const formatStarted = Date.now();
       let next = 0;
       const worker = async () => {
@@ -114,16 +137,18 @@ async function main(): Promise<void> {
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       const seconds = Math.round((Date.now() - formatStarted) / 1000);
       // Memory after each format tells a leak (grows with every round) from a high-water mark (reached, then flat).
-      const settled = await settledMemory(rootPid);
-      rounds.push({ format, seconds, server: settled.server, tree: settled.tree });
-      console.log(`${format}: ${JSON.stringify(byStatus)} in ${seconds} s; server ${mb(settled.server)}, tree ${mb(settled.tree)}`);
+      const settled = await settledMemory(server);
+      rounds.push({ round, format, seconds, serverBeforeGc: settled.serverBeforeGc, server: settled.server, heapUsed: settled.heapUsed, tree: settled.tree, readerBytes: settled.readerBytes });
+      console.log(`${ROUNDS > 1 ? `round ${round} ` : ""}${format}: ${JSON.stringify(byStatus)} in ${seconds} s; ${describeMemory(settled)}`);
     }
 
-    const after = await settledMemory(rootPid);
+    const after = await settledMemory(server);
     const internalErrors = (readFileSync(`${OUT}/fuzz-server.log`, "utf8").match(/internal error/g) ?? []).length;
     const fiveXX = Object.values(counts).flatMap((c) => Object.entries(c)).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
     const hangs = Object.values(counts).reduce((n, c) => n + (c.hang ?? 0) + (c["network-error"] ?? 0), 0);
     const memoryBack = after.server - baseline.server <= MEMORY_TOLERANCE_BYTES && after.tree - baseline.tree <= MEMORY_TOLERANCE_BYTES;
+    // What the server holds (objects kept by a leak) against what the allocator kept of its peak (resident memory).
+    const heapBack = after.heapUsed - baseline.heapUsed <= MEMORY_TOLERANCE_BYTES;
     const report = {
       command: `npm run fuzz -- ${process.argv.slice(2).join(" ")}`.trim(),
       perFormat: PER_FORMAT,
@@ -136,7 +161,7 @@ async function main(): Promise<void> {
       hangs,
       readerFates,
       internalErrorsLogged: internalErrors,
-      memory: { baseline, rounds, after, toleranceBytes: MEMORY_TOLERANCE_BYTES, backToBaseline: memoryBack },
+      memory: { baseline, rounds, after, toleranceBytes: MEMORY_TOLERANCE_BYTES, backToBaseline: memoryBack, heapBackToBaseline: heapBack },
       leftoverProcesses: after.others.map((p) => p.command),
       failures,
     };
@@ -145,7 +170,8 @@ async function main(): Promise<void> {
     for (const [format, c] of Object.entries(counts)) console.log(`  ${format.padEnd(5)} ${Object.entries(c).map(([s, n]) => `${s}×${n}`).join("  ")}`);
     console.log(`5XX: ${fiveXX}   hangs past ${TIME_CAP_MS / 1000} s or dropped connections: ${hangs}   readers crashed: ${readerFates.crashed} (stopped at the deadline: ${readerFates.timedOut}, for memory: ${readerFates.memoryKilled})`);
     console.log(`processes left below the server besides readers: ${after.others.length}; readers: ${after.readers}`);
-    console.log(`memory: server ${mb(baseline.server)} → ${mb(after.server)}, tree ${mb(baseline.tree)} → ${mb(after.tree)} (${memoryBack ? "back to baseline" : "NOT back to baseline"}, tolerance ${mb(MEMORY_TOLERANCE_BYTES)})`);
+    console.log(`memory after a full collection: server ${mb(baseline.server)} → ${mb(after.server)}, tree ${mb(baseline.tree)} → ${mb(after.tree)} (${memoryBack ? "back to baseline" : "NOT back to baseline"}, tolerance ${mb(MEMORY_TOLERANCE_BYTES)})`);
+    console.log(`live heap after a full collection: ${mb(baseline.heapUsed)} → ${mb(after.heapUsed)} (${heapBack ? "back to baseline" : "NOT back to baseline"})`);
     process.exitCode = fiveXX === 0 && hangs === 0 && readerFates.crashed === 0 && after.others.length === 0 && memoryBack ? 0 : 1;
   } finally {
     await server.stop();
