@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import { AnalysisError } from "../errors";
 import type { IngestLimits } from "./limits";
 import { assertWithinLimit } from "./limits";
@@ -42,21 +43,52 @@ function hasValidPngHeader(view: DataView): boolean {
   return (PNG_BIT_DEPTHS[colourType] ?? []).includes(depth) && compression === 0 && filter === 0 && interlace <= 1;
 }
 
-function readPng(view: DataView): ImageFrame[] {
-  if (view.byteLength < 29 || !hasValidPngHeader(view)) throw unreadable("png");
-  const frame: ImageFrame = { width: view.getUint32(16), height: view.getUint32(20) };
-  // pHYs comes before the first IDAT; unit 1 = pixels per metre.
+const isLetter = (byte: number) => (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
+
+/**
+ * A chunk type as the specification allows it (5.4): four letters, the third
+ * upper case (the reserved bit clear). Any other stops libpng with an error.
+ */
+function isValidChunkType(view: DataView, at: number): boolean {
+  for (let i = 0; i < 4; i++) if (!isLetter(view.getUint8(at + i))) return false;
+  return view.getUint8(at + 2) < 0x61;
+}
+
+/**
+ * The chunks before the image data, checked the way libpng reads them: the
+ * canvas decoder crashes the whole process (SIGSEGV), instead of failing, on
+ * every error libpng raises there (found by `npm run fuzz`): an IHDR that is
+ * not first, not 13 bytes or fails its CRC; a chunk type that is not four
+ * letters or has the reserved bit set; no IDAT at all (a file cut off before
+ * it). Past the first IDAT it fails cleanly.
+ * Returns the resolution from pHYs (unit 1 = pixels per metre), if any.
+ */
+function checkPngChunks(view: DataView, bytes: Uint8Array): { dpi?: number } {
+  let dpi: number | undefined;
   for (let at = 8; at + 8 <= view.byteLength; ) {
     const length = view.getUint32(at);
+    if (!isValidChunkType(view, at + 4)) throw unreadable("png");
     const type = String.fromCharCode(view.getUint8(at + 4), view.getUint8(at + 5), view.getUint8(at + 6), view.getUint8(at + 7));
-    if (type === "IDAT") return [frame];
-    if (type === "pHYs" && at + 17 <= view.byteLength && view.getUint8(at + 16) === 1) {
-      frame.dpi = Math.round((view.getUint32(at + 8) * INCH_PER_CM) / 100);
+    if (type === "IDAT") {
+      if (at === 8) throw unreadable("png");
+      return { dpi };
     }
-    at += 12 + length;
+    const end = at + 12 + length;
+    if ((at === 8) !== (type === "IHDR") || (type === "IHDR" && length !== 13) || end > view.byteLength) throw unreadable("png");
+    if (crc32(bytes.subarray(at + 4, end - 4)) !== view.getUint32(end - 4)) throw unreadable("png");
+    // The specification (5.4) has a decoder refuse a critical chunk it does not know.
+    const critical = view.getUint8(at + 4) < 0x61;
+    if (critical && type !== "IHDR" && type !== "PLTE") throw unreadable("png");
+    if (type === "pHYs" && length >= 9 && view.getUint8(at + 16) === 1) dpi = Math.round((view.getUint32(at + 8) * INCH_PER_CM) / 100);
+    at = end;
   }
-  // No image data: the canvas decoder crashed the process (SIGSEGV) on a PNG cut off before its first IDAT (`npm run fuzz`).
   throw unreadable("png");
+}
+
+function readPng(view: DataView, bytes: Uint8Array): ImageFrame[] {
+  if (view.byteLength < 33 || !hasValidPngHeader(view)) throw unreadable("png");
+  const { dpi } = checkPngChunks(view, bytes);
+  return [{ width: view.getUint32(16), height: view.getUint32(20), ...(dpi === undefined ? {} : { dpi }) }];
 }
 
 function readJpeg(view: DataView): ImageFrame[] {
@@ -139,7 +171,7 @@ export function readImageFrames(bytes: Uint8Array, format: ImageFormat, limits: 
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let frames: ImageFrame[];
   try {
-    if (format === "png") frames = readPng(view);
+    if (format === "png") frames = readPng(view, bytes);
     else if (format === "jpeg") frames = readJpeg(view);
     else if (format === "tiff") frames = readTiff(view, limits.maxPages);
     else frames = readWebp(view);

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
 import { OCR_TEST_TIMEOUT_MS, makeMultiPageTiff, makeTextPdf, rasterisePdf, wordRecall, wordsOf } from "@/test/fixtures/formats/scan-fixtures";
@@ -21,16 +22,25 @@ function read(page: Page): string[] {
   return page.lines.flatMap((l) => l.words.map((w) => w.text));
 }
 
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Uint8Array = new Uint8Array(0)): Buffer {
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const framed = Buffer.alloc(body.length + 8);
+  framed.writeUInt32BE(data.length, 0);
+  body.copy(framed, 4);
+  framed.writeUInt32BE(crc32(body), body.length + 4);
+  return framed;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 /** A PNG that is a signature, an IHDR chunk and an empty IDAT: the header any decoder would trust. */
 function pngHeader(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(45);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(16, width);
-  view.setUint32(20, height);
-  bytes.set([8, 0, 0, 0, 0], 24);
-  bytes.set([0, 0, 0, 0, 0x49, 0x44, 0x41, 0x54], 33);
-  return bytes;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  return new Uint8Array(Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", ihdr), pngChunk("IDAT")]));
 }
 
 /** Reads each file with ingestImage in a child process: a native crash there is an exit by signal, not a thrown error. */
@@ -114,25 +124,40 @@ describe("image headers", () => {
     expect(() => readImageFrames(pngHeader(10, 10).subarray(0, 20), "png", resolveLimits())).toThrow(AnalysisError);
   });
 
-  it("refuses a PNG that ends before its image data as unreadable, before the canvas decoder (which crashed the reader on it) sees it", async () => {
+  it("refuses PNGs whose chunks before the image data make libpng fail, before the canvas decoder (which crashed the reader on each) sees them", async () => {
     const canvas = createCanvas(360, 120);
     canvas.getContext("2d").fillRect(10, 10, 100, 20);
-    const png = new Uint8Array(await canvas.encode("png"));
-    const idat = Buffer.from(png).indexOf("IDAT") - 4;
-    // Cut inside the chunk before IDAT, and inside IDAT's own length and type (68 bytes in `npm run fuzz`).
-    const cuts = [idat - 3, idat, idat + 6];
-    for (const cut of cuts) expect(() => readImageFrames(png.subarray(0, cut), "png", resolveLimits()), `cut at ${cut}`).toThrow(/PNG image header is damaged/);
+    const png = Buffer.from(await canvas.encode("png"));
+    const afterIhdr = png.subarray(33);
+    const idat = png.indexOf("IDAT") - 4;
+    const withChunk = (chunk: Buffer) => Buffer.concat([png.subarray(0, 33), chunk, afterIhdr]);
+    const damaged: Record<string, Uint8Array> = {
+      // Cut inside the chunk before IDAT, and inside IDAT's own length and type (68 bytes in `npm run fuzz`).
+      "cut before IDAT": png.subarray(0, idat - 3),
+      "cut in IDAT's type": png.subarray(0, idat + 6),
+      // png-1-354 in `npm run fuzz`: a bit flip made IHDR "MHDR".
+      "IHDR renamed": Buffer.concat([png.subarray(0, 12), Buffer.from("MHDR"), png.subarray(16)]),
+      "IHDR CRC": Buffer.concat([png.subarray(0, 29), Buffer.from([png[29]! ^ 1]), png.subarray(30)]),
+      "IHDR 12 bytes long": Buffer.concat([png.subarray(0, 11), Buffer.from([12]), png.subarray(12)]),
+      "chunk type with a digit": withChunk(pngChunk("a1Aa", new Uint8Array(4))),
+      "chunk type with the reserved bit": withChunk(pngChunk("abcd", new Uint8Array(4))),
+    };
+    for (const [what, bytes] of Object.entries(damaged)) expect(() => readImageFrames(bytes, "png", resolveLimits()), what).toThrow(/PNG image header is damaged/);
+    // Not a crash, but the specification has a decoder refuse a critical chunk it does not know.
+    expect(() => readImageFrames(withChunk(pngChunk("ABCD", new Uint8Array(4))), "png", resolveLimits())).toThrow(/PNG image header is damaged/);
+    // What libpng reads without complaint still reads: unknown ancillary chunks, and a file cut inside IDAT's data.
+    expect(readImageFrames(withChunk(pngChunk("xxXx", new Uint8Array(10))), "png", resolveLimits())).toEqual([{ width: 360, height: 120 }]);
     expect(readImageFrames(png.subarray(0, idat + 8), "png", resolveLimits())).toEqual([{ width: 360, height: 120 }]);
-    const dir = mkdtempSync(path.join(tmpdir(), "shipshape-png-cut-"));
+    const dir = mkdtempSync(path.join(tmpdir(), "shipshape-png-damaged-"));
     try {
-      const files = cuts.map((cut) => {
-        const file = path.join(dir, `cut-${cut}.png`);
-        writeFileSync(file, png.subarray(0, cut));
+      const files = Object.values(damaged).map((bytes, i) => {
+        const file = path.join(dir, `case-${i}.png`);
+        writeFileSync(file, bytes);
         return file;
       });
       const run = await ingestInChild(files);
       expect(run.signal, run.stderr).toBeNull();
-      expect(run.stdout.trim().split("\n")).toEqual(cuts.map((cut) => `cut-${cut}.png unreadable`));
+      expect(run.stdout.trim().split("\n")).toEqual(files.map((_, i) => `case-${i}.png unreadable`));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
