@@ -5,8 +5,9 @@
  * deadline or are slow. A case that did goes to test-results/fuzz-cases/.
  *
  *   npm run fuzz:replay -- --format png [--from 0] [--to 200] [--seed 1] [--timeout-ms 30000] [--slow-ms 5000]
+ *   npm run fuzz:replay -- test-results/fuzz-cases/eml-1-850.eml ...   (saved cases, read as they are)
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { AnalysisError } from "@/lib/analysis";
 import { readIsolated, readerPreload } from "@/lib/readers/ingest-isolated";
@@ -14,7 +15,8 @@ import { ProcessPool } from "@/lib/readers/pool";
 import { caseRandom, mutate } from "./fuzz-mutators";
 import { makeSeeds, type FuzzFormat } from "./fuzz-seeds";
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     format: { type: "string", default: "png" },
     from: { type: "string", default: "0" },
@@ -38,9 +40,12 @@ const tally: Record<string, number> = {};
 const noted: string[] = [];
 let next = Number(values.from);
 const last = Number(values.to);
+const files = positionals;
+const total = files.length > 0 ? files.length : last;
+if (files.length > 0) next = 0;
 const worker = async () => {
-  for (let index = next++; index < last; index = next++) {
-    const bytes = mutate(format, seeds[format], caseRandom(SEED, format, index));
+  for (let index = next++; index < total; index = next++) {
+    const bytes = files.length > 0 ? new Uint8Array(readFileSync(files[index]!)) : mutate(format, seeds[format], caseRandom(SEED, format, index));
     const started = performance.now();
     let outcome: string;
     try {
@@ -50,11 +55,12 @@ const worker = async () => {
       outcome = error instanceof AnalysisError ? `${error.code}: ${error.message}` : `error: ${String(error)}`;
     }
     const ms = performance.now() - started;
+    if (files.length > 0) console.log(`${files[index]}: ${outcome.slice(0, 120)} in ${ms.toFixed(0)} ms`);
     const kind = /stopped unexpectedly/.test(outcome) ? "crashed" : /took longer than/.test(outcome) ? "deadline" : /more memory/.test(outcome) ? "memory" : ms > SLOW_MS ? "slow" : outcome.split(/[: ]/)[0]!;
     tally[kind] = (tally[kind] ?? 0) + 1;
     if (["crashed", "deadline", "memory", "slow", "error"].includes(kind)) {
-      const file = `${OUT}/${format}-${SEED}-${index}.${format}`;
-      writeFileSync(file, bytes);
+      const file = files[index] ?? `${OUT}/${format}-${SEED}-${index}.${format}`;
+      if (files.length === 0) writeFileSync(file, bytes);
       noted.push(`${kind.padEnd(8)} ${file} ${bytes.length} B ${ms.toFixed(0)} ms ${outcome.slice(0, 120)}`);
       console.log(noted.at(-1));
     }
@@ -62,4 +68,4 @@ const worker = async () => {
 };
 await Promise.all([worker(), worker()]);
 pool.close();
-console.log(`${format} ${values.from}..${last}: ${JSON.stringify(tally)}`);
+console.log(`${files.length > 0 ? `${files.length} files` : `${format} ${values.from}..${last}`}: ${JSON.stringify(tally)}`);
