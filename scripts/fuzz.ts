@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   const counts: Record<string, Record<string, number>> = {};
   const failures: { format: string; index: number; outcome: Outcome; file: string }[] = [];
   const readerFates = { crashed: 0, timedOut: 0, memoryKilled: 0 };
+  const fatesByFormat: Record<string, typeof readerFates> = {};
   const rounds: { round: number; format: string; seconds: number; serverBeforeGc: number; server: number; heapUsed: number; tree: number; readerBytes: number }[] = [];
   const started = Date.now();
   try {
@@ -115,6 +116,11 @@ async function main(): Promise<void> {
 
     for (let round = 1; round <= ROUNDS; round++) for (const format of FORMATS) {
       const byStatus: Record<string, number> = (counts[format] ??= {});
+      const fates = (fatesByFormat[format] ??= { crashed: 0, timedOut: 0, memoryKilled: 0 });
+      const note = (fate: keyof typeof readerFates) => {
+        readerFates[fate]++;
+        fates[fate]++;
+      };
       const formatStarted = Date.now();
       let next = 0;
       const worker = async () => {
@@ -123,13 +129,14 @@ async function main(): Promise<void> {
           const outcome = await send(server.url, server.key, format, bytes);
           byStatus[outcome.status] = (byStatus[outcome.status] ?? 0) + 1;
           const crashed = /stopped unexpectedly/.test(outcome.detail);
-          if (crashed) readerFates.crashed++;
-          if (/took longer than/.test(outcome.detail)) readerFates.timedOut++;
-          if (/more memory than allowed/.test(outcome.detail)) readerFates.memoryKilled++;
+          if (crashed) note("crashed");
+          if (/took longer than/.test(outcome.detail)) note("timedOut");
+          if (/more memory than allowed/.test(outcome.detail)) note("memoryKilled");
           if (crashed || outcome.status === "hang" || outcome.status === "network-error" || outcome.status >= 500) {
             const file = `${OUT}/fuzz-cases/${format}-${SEED}-${index}.${format}`;
             writeFileSync(file, bytes);
             failures.push({ format, index, outcome, file });
+            console.log(`  ${file}: ${outcome.status} in ${(outcome.ms / 1000).toFixed(1)} s ${outcome.detail}`);
           }
           if (server.process.exitCode !== null) throw new Error(`the server exited (${server.process.exitCode}) on ${format} #${index}`);
         }
@@ -139,7 +146,9 @@ async function main(): Promise<void> {
       // Memory after each format tells a leak (grows with every round) from a high-water mark (reached, then flat).
       const settled = await settledMemory(server);
       rounds.push({ round, format, seconds, serverBeforeGc: settled.serverBeforeGc, server: settled.server, heapUsed: settled.heapUsed, tree: settled.tree, readerBytes: settled.readerBytes });
-      console.log(`${ROUNDS > 1 ? `round ${round} ` : ""}${format}: ${JSON.stringify(byStatus)} in ${seconds} s; ${describeMemory(settled)}`);
+      console.log(`${ROUNDS > 1 ? `round ${round} ` : ""}${format}: ${JSON.stringify(byStatus)}, readers ${JSON.stringify(fates)} in ${seconds} s; ${describeMemory(settled)}`);
+      // So far, in case the run is stopped before the end.
+      writeFileSync(`${OUT}/fuzz-report.json`, `${JSON.stringify({ complete: false, counts, readerFates: fatesByFormat, memory: { baseline, rounds }, failures }, null, 2)}\n`);
     }
 
     const after = await settledMemory(server);
@@ -150,6 +159,7 @@ async function main(): Promise<void> {
     // What the server holds (objects kept by a leak) against what the allocator kept of its peak (resident memory).
     const heapBack = after.heapUsed - baseline.heapUsed <= MEMORY_TOLERANCE_BYTES;
     const report = {
+      complete: true,
       command: `npm run fuzz -- ${process.argv.slice(2).join(" ")}`.trim(),
       perFormat: PER_FORMAT,
       seed: SEED,
@@ -160,6 +170,7 @@ async function main(): Promise<void> {
       fiveXX,
       hangs,
       readerFates,
+      readerFatesByFormat: fatesByFormat,
       internalErrorsLogged: internalErrors,
       memory: { baseline, rounds, after, toleranceBytes: MEMORY_TOLERANCE_BYTES, backToBaseline: memoryBack, heapBackToBaseline: heapBack },
       leftoverProcesses: after.others.map((p) => p.command),
