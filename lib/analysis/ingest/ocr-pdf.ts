@@ -60,7 +60,7 @@ async function readPictureShares(pdf: Uint8Array, pageNumbers: number[]): Promis
 async function ocrPdfPages(pdf: Uint8Array, pageNumbers: number[], options: PdfOcrOptions = {}): Promise<Page[]> {
   const limits = resolveLimits(options.limits);
   let pagesDone = 0;
-  const pages = await withRenderedPages(pdf, pageNumbers, { maxPixels: limits.maxPixels, timeoutMs: options.timeoutMs }, async (rendered) => {
+  const pages = await withRenderedPages(pdf, pageNumbers, { maxPixels: limits.maxPixels }, async (rendered) => {
     const settings = { ...options, dpi: rendered.dpi };
     const [raw] = await recognizeFile(rendered.file, settings);
     if (!raw) return [];
