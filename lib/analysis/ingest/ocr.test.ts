@@ -3,9 +3,9 @@ import { OCR_TEST_TIMEOUT_MS, makeTextPdf, rasterisePdf, wordRecall, wordsOf, ty
 import { INVOICE_LINES } from "@/test/fixtures/formats/sample-text";
 import type { Page } from "../types";
 import { DEFAULT_LIMITS } from "./limits";
-import { cleanOcrText, enlargementFactor, ocrImage, rereadTurned, toPage } from "./ocr";
+import { cleanOcrText, enlargementFactor, inkReachEm, ocrImage, rereadTurned, toPage } from "./ocr";
 import { detectOrientation, estimateSkewDegrees, uprightPage } from "./ocr-geometry";
-import { parseTesseractTsv, type OcrWord } from "./ocr-tesseract";
+import { parseTesseractTsv, recognizeImage, type OcrWord } from "./ocr-tesseract";
 
 const DPI = 300;
 const MARGIN_POINTS = 60;
@@ -99,7 +99,47 @@ describe("what specks leave in OCR words", () => {
   });
 });
 
+describe("font size from tesseract's word boxes", () => {
+  const lineOf = (words: OcrWord[]) => toPage({ width: 2480, height: 3508, orientation: 0, skewDegrees: 0, lines: [words.map((w) => ({ ...w, lineIndex: 0 }))] }, 1, DPI).lines[0]!;
+  /** Pixels at 300 dpi of `em` ems of a 10 pt font. */
+  const px = (em: number) => (em * 10 * DPI) / 72;
+
+  it("knows how far a word's letters reach: capitals and digits, ascenders, x-height, descenders", () => {
+    expect(inkReachEm("INVOICE")).toBeCloseTo(0.716, 2);
+    expect(inkReachEm("2024")).toBeCloseTo(0.716, 2);
+    expect(inkReachEm("none")).toBeCloseTo(0.519, 2);
+    expect(inkReachEm("Shipping")).toBeCloseTo(0.73 + 0.21, 2);
+    expect(inkReachEm("DUBAI,")).toBeCloseTo(0.716 + 0.12, 2);
+    expect(inkReachEm("--")).toBeUndefined();
+  });
+
+  it("reads the same 10 pt from a line of capitals and from a line of small letters", () => {
+    expect(lineOf([word("CERTIFICATE", 100, 100, 300, px(0.716)), word("NO.", 420, 100, 60, px(0.716))]).fontSize).toBeCloseTo(10, 1);
+    expect(lineOf([word("one", 100, 100, 60, px(0.519)), word("more", 180, 100, 80, px(0.519))]).fontSize).toBeCloseTo(10, 1);
+  });
+
+  it("is not led by a word whose box grew with ink touching it (a rule, a stamp)", () => {
+    const line = [word("Booking", 100, 100, 150, px(0.94)), word("Reference:", 270, 90, 210, px(1.3))];
+    expect(lineOf(line).fontSize).toBeCloseTo(10, 1);
+    expect(lineOf([...line, word("BKG96050479", 600, 100, 240, px(0.716))]).fontSize).toBeCloseTo(10, 1);
+  });
+});
+
 describe("ocrImage on generated scans", { timeout: OCR_TEST_TIMEOUT_MS }, () => {
+  it("stops tesseract by the CPU time it spends on a page, not by the wall clock a busy machine stretches", async () => {
+    const pdf = await makeTextPdf([{ lines: [...INVOICE_LINES, ...INVOICE_LINES, ...INVOICE_LINES], fontSize: 7 }]);
+    const [png] = await rasterisePdf(pdf, { dpi: 600, format: "png", grey: true });
+    await expect(recognizeImage(png!, { dpi: 600, cpuSeconds: 1 })).rejects.toMatchObject({ code: "timeout" });
+  });
+
+  it("estimates each line's font size within 8% of the printed size", async () => {
+    for (const fontSize of [9, 14]) {
+      const page = await scan({ fontSize });
+      const sizes = page.lines.map((l) => l.fontSize);
+      expect(sizes.filter((s) => Math.abs(s / fontSize - 1) > 0.08), `${fontSize} pt: ${sizes.map((s) => s.toFixed(1))}`).toEqual([]);
+    }
+  });
+
   it("reads a page again at half resolution when the first reading found almost no words (text too large for the line finder)", async () => {
     const pdf = await makeTextPdf([{ lines: ["additional copy of", "documents for issuing", "bank file"], fontSize: 44 }]);
     const [png] = await rasterisePdf(pdf, { dpi: DPI, format: "png", grey: true });

@@ -28,8 +28,43 @@ const ASSUMED_PAGE_WIDTH_INCHES = 8.27;
 /** A stated resolution is believed when the page it implies is 4–17 in wide (postcard to A3 landscape). */
 const MIN_PLAUSIBLE_WIDTH_INCHES = 4;
 const MAX_PLAUSIBLE_WIDTH_INCHES = 17;
-/** A word's ink height (cap or ascender to baseline or descender) relative to its font size, on Helvetica scans. */
-const INK_HEIGHT_PER_EM = 0.8;
+/**
+ * Where a word's ink reaches, in ems, by the letters it holds (Helvetica/Arial
+ * metrics, the commonest faces of trade forms): capitals and digits reach the cap
+ * height, b d f h k l and dotted i j the ascender, other small letters the
+ * x-height; g j p q y, brackets and a comma go below the baseline. Tesseract
+ * boxes ink, so a box's height over its word's reach is the word's font size,
+ * whatever mix of letters the line holds.
+ */
+const CAP_HEIGHT_EM = 0.716;
+/** A capital with an accent above it (É, Ô). */
+const ACCENTED_CAP_EM = 0.9;
+const ASCENDER_EM = 0.73;
+const T_HEIGHT_EM = 0.66;
+const X_HEIGHT_EM = 0.519;
+const DESCENDER_EM = 0.21;
+/** A comma or semicolon's tail. */
+const TAIL_EM = 0.12;
+const ASCENDING = new Set([..."bdfhklij()[]{}/\\|!?&@#%$"]);
+const DESCENDING = new Set([..."gjpqy()[]{}|"]);
+
+/** How far a word's ink reaches from top to bottom in ems; undefined for a word of marks alone. */
+export function inkReachEm(text: string): number | undefined {
+  let top = 0;
+  let bottom = 0;
+  for (const ch of text) {
+    const ascii = ch <= "\x7f";
+    if (/\p{Lu}/u.test(ch)) top = Math.max(top, ascii ? CAP_HEIGHT_EM : ACCENTED_CAP_EM);
+    else if (/\p{N}/u.test(ch)) top = Math.max(top, CAP_HEIGHT_EM);
+    else if (ASCENDING.has(ch) || (!ascii && /\p{Ll}/u.test(ch))) top = Math.max(top, ASCENDER_EM);
+    else if (ch === "t") top = Math.max(top, T_HEIGHT_EM);
+    else if (/\p{Ll}/u.test(ch)) top = Math.max(top, X_HEIGHT_EM);
+    if (DESCENDING.has(ch)) bottom = DESCENDER_EM;
+    else if (ch === "," || ch === ";") bottom = Math.max(bottom, TAIL_EM);
+  }
+  return top > 0 ? top + bottom : undefined;
+}
+
 /** Words of a tesseract line whose bottoms lie within this share of the line's median word height of its median bottom share one baseline. */
 const BASELINE_SNAP_PER_HEIGHT = 0.45;
 /** Below this mean word confidence a page is taken as misread (upright pages: 80–95; upside-down: 30–40). */
@@ -84,10 +119,15 @@ export function chooseDpi(narrowSide: number, statedDpi?: number): number {
 function toWords(line: UprightWord[], scale: number): Word[] {
   const kept = line.filter(isKept).map((w) => ({ ...w, text: cleanOcrText(w.text) })).filter((w) => w.text.length > 0);
   if (kept.length === 0) return [];
-  // The median word, not the line box: a skewed line's box is taller than its letters.
+  // Each word's size from its box and its letters; the line's is the lower median, since a box only ever
+  // grows (a rule or a speck touching the word, a skewed line), never shrinks.
+  const sizes = kept.flatMap((w) => {
+    const reach = inkReachEm(w.text);
+    return reach ? [(w.height * scale) / reach] : [];
+  }).sort((a, b) => a - b);
   const heights = kept.map((w) => w.height).sort((a, b) => a - b);
   const medianHeight = heights[Math.floor(heights.length / 2)]!;
-  const fontSize = (medianHeight * scale) / INK_HEIGHT_PER_EM;
+  const fontSize = sizes[Math.floor((sizes.length - 1) / 2)] ?? (medianHeight * scale) / CAP_HEIGHT_EM;
   // Box bottoms differ by descenders and brackets ("(exporter's", "copy)"); the layout groups rows by
   // bottoms, so the words of one tesseract line near its median bottom are set on that one baseline.
   const bottoms = kept.map((w) => w.top + w.height).sort((a, b) => a - b);
