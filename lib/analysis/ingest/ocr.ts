@@ -78,6 +78,8 @@ const MIN_WORDS_TO_JUDGE = 20;
  */
 const MIN_WORD_CONFIDENCE = 10;
 const MIN_SYMBOL_CONFIDENCE = 60;
+/** A word of marks alone whose box is smaller than this share of its line's font size both ways is a speck. */
+const MAX_SPECK_EM = 0.15;
 
 function isKept(word: UprightWord): boolean {
   return word.confidence >= (/[\p{L}\p{N}]/u.test(word.text) ? MIN_WORD_CONFIDENCE : MIN_SYMBOL_CONFIDENCE);
@@ -133,7 +135,10 @@ function toWords(line: UprightWord[], scale: number): Word[] {
   const bottoms = kept.map((w) => w.top + w.height).sort((a, b) => a - b);
   const baseline = bottoms[Math.floor(bottoms.length / 2)]!;
   const onBaseline = (w: UprightWord) => Math.abs(w.top + w.height - baseline) <= BASELINE_SNAP_PER_HEIGHT * medianHeight && baseline > w.top;
-  return kept.map((w) => ({
+  // A mark no larger than a speck beside text of this size is one (a 3 × 4 px "-" before a title), while
+  // a printed dash or slash is at least a third of an em wide and a colon half an em tall.
+  const speck = (w: UprightWord) => !/[\p{L}\p{N}]/u.test(w.text) && Math.max(w.width, w.height) * scale < MAX_SPECK_EM * fontSize;
+  return kept.filter((w) => !speck(w)).map((w) => ({
     text: w.text,
     x: w.left * scale,
     y: w.top * scale,
