@@ -25,7 +25,7 @@ export interface FamiliesReport {
 const SCANNED_SLICE = 12;
 
 /** Every n-th case so that a slice still covers every family and most types. */
-function sliceOf(cases: readonly FamilyCase[], limit: number): FamilyCase[] {
+export function sliceOf(cases: readonly FamilyCase[], limit: number): FamilyCase[] {
   if (limit >= cases.length) return [...cases];
   const step = cases.length / limit;
   return Array.from({ length: limit }, (_, i) => cases[Math.floor(i * step)]!);
