@@ -17,8 +17,11 @@ import { saveScreenshot } from "./support/screenshots";
 const OUT_DIR = path.join("test-results", "checker-e2e");
 const READ_TIMEOUT_MS = 90_000;
 const LABEL_ABOVE = familiesOf("development").find((f) => f.name === "label-above")!;
-/** A template of the label-above family whose invoices the engine reads without their L/C number. */
-const TEMPLATE = 91_015;
+/**
+ * A template of the label-above family whose invoices the engine reads without their L/C number
+ * (the first of 91000–91079 that still has one: as the engine reads more, the template must move).
+ */
+const TEMPLATE = 91_006;
 const SET_NAME = "LC 7 — teach";
 
 test.describe.configure({ mode: "serial" });
