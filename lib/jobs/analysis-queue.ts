@@ -1,8 +1,8 @@
 import PgBoss from "pg-boss";
+import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
 import { withoutScope } from "@/db/scope";
 import { env } from "@/lib/env";
-import { orderedEntryId } from "./queue-entry-id";
 import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
 
 /**
@@ -40,6 +40,17 @@ const EXPIRY_PER_TIMEOUT = 2;
 const RETRY_DELAY_SECONDS = 5;
 /** A delivery whose receiver never answers is taken again after this long (the post itself times out far sooner). */
 const WEBHOOK_EXPIRY_SECONDS = 120;
+/**
+ * An id for a queue entry that sorts in the order this process made it.
+ * pg-boss hands out the entries of one priority by `created_on`, then by id;
+ * `created_on` is the start of the transaction that sent the entry, so entries
+ * sent in one transaction (the files of a compare) tie on it, and random ids
+ * handed them out in any order. uuid's v7 (RFC 9562: Unix milliseconds, then a
+ * counter that keeps increasing within the process) makes the tie first in,
+ * first out; PostgreSQL compares uuids byte by byte.
+ */
+const orderedEntryId = (): string => uuidv7();
+
 /** A worker renews its running jobs' leases, and looks for jobs whose lease ran out, this many times per lease. */
 export const LEASE_RENEWALS = 3;
 /** What a job handed back for a dead worker records as its failure (and its reason, if it was the last attempt). */
