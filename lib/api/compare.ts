@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { AnalysisJobRow } from "@/db/schema";
 import { isIsoDate, examineFiles, type AnalyzeFile, type PresentedFile, AnalysisError } from "@/lib/analysis";
 import { env } from "@/lib/env";
-import { checkDocument, findIdempotentJob, IdempotencyConflictError, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
+import { checkDocument, declaredPartType, findIdempotentJob, IdempotencyConflictError, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
 import { consumeRateLimit, limitForKind, organizationBucket } from "./rate-limit";
 import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { ApiError } from "@/lib/errors";
@@ -38,10 +38,14 @@ function presentationDateOf(value: string | undefined): string {
   return value.trim();
 }
 
-/** Refuses, before any analysis, a file that is empty or not in a format we read, naming it. */
-function checkFileBytes(file: PresentedFile): void {
+/**
+ * Refuses, before any analysis, a file that is empty, not in a format we read,
+ * or declared as another of our formats than its bytes are (as analyze and the
+ * set uploads refuse it), naming it.
+ */
+function checkFileBytes(file: FilesForm["files"][number]): void {
   try {
-    checkDocument(file.bytes);
+    checkDocument(file.bytes, declaredPartType(file.mimeType));
   } catch (error) {
     if (error instanceof AnalysisError) throw new AnalysisError(error.code, `${file.name}: ${error.message}`);
     throw error;

@@ -5,7 +5,8 @@ import { UploadSpool } from "./upload-spool";
 
 /** What a caller sent to compare: the files in form order, the text fields by name, repeatable fields' values in form order. */
 export interface FilesForm {
-  files: { name: string; bytes: Uint8Array }[];
+  /** `mimeType`: the part's declared Content-Type, checked against its bytes (see checkDocument). */
+  files: { name: string; bytes: Uint8Array; mimeType?: string }[];
   fields: Map<string, string>;
   lists: Map<string, string[]>;
 }
@@ -68,7 +69,7 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
         if (name !== FILE_FIELD) fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${hint}.`));
         const fileName = info.filename || UNNAMED_UPLOAD;
         stream.on("limit", () => fail(new ApiError("payload_too_large", `${fileName} is larger than the ${megabytes(limits.maxFileBytes)} limit per file.`)));
-        const file: SpooledPart = { name: fileName, stream, written: spool.write(stream) };
+        const file: SpooledPart = { name: fileName, mimeType: info.mimeType, stream, written: spool.write(stream) };
         file.written.catch((error: Error) => fail(malformed(error)));
         files.push(file);
       });
@@ -87,7 +88,7 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
       parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${hint}.`)));
     });
     const read: FilesForm["files"] = [];
-    for (const file of files) read.push({ name: file.name, bytes: await spool.read(await file.written) });
+    for (const file of files) read.push({ name: file.name, bytes: await spool.read(await file.written), mimeType: file.mimeType });
     return { files: read, fields, lists };
   } finally {
     // A refused body leaves its last part half-written: close it before its file goes.

@@ -22,11 +22,13 @@ const PRESENTATION_DATE = "2030-01-01";
 interface Upload {
   name: string;
   bytes: Uint8Array;
+  /** The part's Content-Type; none when unset. */
+  type?: string;
 }
 
 function compareForm(files: Upload[], presentationDate?: string, analysisIds: string[] = []): FormData {
   const form = new FormData();
-  for (const file of files) form.append("file", new Blob([new Uint8Array(file.bytes)]), file.name);
+  for (const file of files) form.append("file", new Blob([new Uint8Array(file.bytes)], file.type ? { type: file.type } : {}), file.name);
   for (const id of analysisIds) form.append("analysis_id", id);
   if (presentationDate !== undefined) form.set("presentation_date", presentationDate);
   return form;
@@ -165,6 +167,13 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     const response = await handle(compareRequestOf(compareForm([credit, text]), key));
     expect(response.status).toBe(415);
     expect(await detailOf(response)).toMatch(/^notes\.txt: The document is not a format we read/);
+  });
+
+  it("415: a part declared application/pdf whose bytes are PNG, named, as analyze answers it", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea73581e40000000049454e44ae426082", "hex");
+    const response = await handle(compareRequestOf(compareForm([credit, { name: "scan.pdf", bytes: png, type: "application/pdf" }]), key));
+    expect(response.status).toBe(415);
+    expect(await detailOf(response)).toBe("scan.pdf: The file is sent as application/pdf but its bytes are PNG; send the document with its real type.");
   });
 
   it("422: an empty or encrypted file, named", async () => {
