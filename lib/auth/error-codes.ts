@@ -20,3 +20,10 @@ export const PASSWORD_CHANGE_REQUIRED_ERROR = "PasswordChangeRequired";
 
 /** The new password sent with such a sign-in was refused (too short, too long, or the temporary one again). */
 export const NEW_PASSWORD_INVALID_ERROR = "NewPasswordInvalid";
+
+/**
+ * Sign-in failed for a reason that is not the person's (the database, a bug):
+ * the cause is logged under a reference, never put in the redirect, where
+ * next-auth would carry a thrown message (a failed query's SQL) to the browser.
+ */
+export const SIGN_IN_UNAVAILABLE_ERROR = "SignInUnavailable";

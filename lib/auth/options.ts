@@ -7,9 +7,10 @@ import { getDb } from "@/db/client";
 import { insertAuditEvent } from "@/db/queries/audit-events";
 import { revokeSession } from "@/db/queries/sessions";
 import { withOrganizationScope, withSystemScope } from "@/db/scope";
+import { describeError, logError } from "@/lib/log";
 import { authenticateCredentials } from "./authenticate";
 import { clientIpOf } from "./client-ip";
-import { NEW_PASSWORD_INVALID_ERROR, PASSWORD_CHANGE_REQUIRED_ERROR, throttledError } from "./error-codes";
+import { NEW_PASSWORD_INVALID_ERROR, PASSWORD_CHANGE_REQUIRED_ERROR, SIGN_IN_UNAVAILABLE_ERROR, throttledError } from "./error-codes";
 import { authCookies } from "./cookies";
 import { SIGN_IN_PATH } from "./paths";
 import { resolveAuthSecret } from "./secret";
@@ -41,9 +42,10 @@ export function authOptions(): AuthOptions {
     },
     cookies: authCookies(),
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
-    // The code and message only: next-auth's default also prints stacks, and an ended session is routine.
+    // The code and the error described as every server log line describes it (lib/log): next-auth's
+    // default prints stacks and whole messages, and a failed query's message holds its parameters.
     logger: {
-      error: (code, metadata) => console.error(`[next-auth] ${code}: ${metadata instanceof Error ? metadata.message : String((metadata as { message?: unknown })?.message ?? "")}`),
+      error: (code, metadata) => console.error(`[next-auth] ${code}: ${describeError(metadata instanceof Error ? metadata : ((metadata as { error?: unknown })?.error ?? metadata))}`),
       warn: (code) => console.warn(`[next-auth] ${code}`),
       debug: () => undefined,
     },
@@ -56,16 +58,19 @@ export function authOptions(): AuthOptions {
           newPassword: { label: "New password", type: "password" },
         },
         async authorize(credentials, request) {
-          const db = await getDb();
           // Who signs in, and so which organization, is what this finds out.
-          const result = await withSystemScope("sign-in", () =>
-            authenticateCredentials(db, {
+          const result = await withSystemScope("sign-in", async () =>
+            authenticateCredentials(await getDb(), {
               email: String(credentials?.email ?? ""),
               password: String(credentials?.password ?? ""),
               ip: clientIpOf(request.headers ?? {}),
               newPassword: credentials?.newPassword ? String(credentials.newPassword) : undefined,
             }),
-          );
+          ).catch((error: unknown) => {
+            // next-auth would put this error's message (a failed query's SQL) in the browser's redirect.
+            logError(`[sign-in ${randomUUID()}] internal error`, error);
+            throw new Error(SIGN_IN_UNAVAILABLE_ERROR);
+          });
           if (result.ok) return { id: result.userId, email: result.email, organizationId: result.organizationId };
           if (result.reason === "throttled") throw new Error(throttledError(result.retryAfterSeconds));
           if (result.reason === "password_change_required") throw new Error(PASSWORD_CHANGE_REQUIRED_ERROR);
