@@ -11,6 +11,8 @@ import { DrizzleQueryError } from "drizzle-orm";
  * constraint or column without the values.
  */
 const MAX_MESSAGE_LENGTH = 200;
+/** How DrizzleQueryError's message begins; the query and its parameters follow. */
+const QUERY_ERROR_PREFIX = "Failed query: ";
 
 interface Described {
   name: string;
@@ -18,8 +20,20 @@ interface Described {
   message: string;
 }
 
+/**
+ * drizzle's wrapper of a failed query, told by its shape as well as its class:
+ * the Next build holds two copies of drizzle-orm, so a query of the other copy
+ * fails with an error that is no instance of this copy's DrizzleQueryError
+ * (and the class has no entity kind for drizzle's own `is()`).
+ */
+function isQueryError(error: unknown): error is DrizzleQueryError {
+  if (error instanceof DrizzleQueryError) return true;
+  // PGlite's own errors carry `query` and `params` too, but their message is the driver's, with its code beside it.
+  return error instanceof Error && typeof (error as { query?: unknown }).query === "string" && error.message.startsWith(QUERY_ERROR_PREFIX);
+}
+
 function summarize(error: unknown): Described {
-  if (error instanceof DrizzleQueryError) {
+  if (isQueryError(error)) {
     return error.cause === undefined ? { name: "DrizzleQueryError", message: "query failed" } : summarize(error.cause);
   }
   if (!(error instanceof Error)) return { name: typeof error, message: "(not an Error)" };

@@ -1,3 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { DrizzleQueryError } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
@@ -54,5 +60,33 @@ describe.each(testDatabases())("server logs on $name", (database) => {
     expect(written.join("\n")).toContain("23505");
     expect(written.join("\n")).not.toContain(email);
     expect(written.join("\n")).not.toContain(DIGEST);
+  });
+});
+
+/**
+ * The Next build holds two copies of drizzle-orm: a query of one fails with
+ * the other's DrizzleQueryError, which `instanceof` does not recognise. The
+ * second copy is drizzle-orm hard-linked under another path, as
+ * db/scope-second-drizzle.test.ts makes it.
+ */
+describe("server logs with a second copy of drizzle", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "shipshape-drizzle-copy-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("describe the other copy's failed query by the driver's code, never its text or parameters", async () => {
+    const target = path.join(root, "node_modules", "drizzle-orm");
+    mkdirSync(path.dirname(target), { recursive: true });
+    try {
+      execFileSync("cp", ["-al", realpathSync("node_modules/drizzle-orm"), target], { stdio: "ignore" });
+    } catch {
+      rmSync(target, { recursive: true, force: true });
+      execFileSync("cp", ["-a", realpathSync("node_modules/drizzle-orm"), target]);
+    }
+    const copy = (await import(pathToFileURL(path.join(target, "errors.js")).href)) as { DrizzleQueryError: new (query: string, params: unknown[], cause?: Error) => Error };
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), { code: "23505" });
+    const error = new copy.DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ["ann@tenant.example", DIGEST], cause);
+    expect(error instanceof DrizzleQueryError).toBe(false);
+    const line = describeError(error);
+    expect(line).toBe('Error [23505]: duplicate key value violates unique constraint "users_email_unique"');
   });
 });
