@@ -1,5 +1,6 @@
 import "server-only";
 import type { CookiesOptions } from "next-auth";
+import { browsersSpeakHttps, publicOriginOf } from "@/lib/http/public-origin";
 
 /**
  * Session cookies are Secure with the `__Host-` prefix (no Domain, Path=/, so
@@ -11,7 +12,7 @@ import type { CookiesOptions } from "next-auth";
  * assertCookieConfiguration.
  */
 function usesSecureCookies(environment: NodeJS.ProcessEnv = process.env): boolean {
-  return publicOriginOf(environment)?.protocol === "https:" || isBehindTlsProxy(environment);
+  return browsersSpeakHttps(environment);
 }
 
 /**
@@ -33,19 +34,6 @@ export function assertCookieConfiguration(environment: NodeJS.ProcessEnv = proce
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-function publicOriginOf(environment: NodeJS.ProcessEnv): URL | null {
-  const configured = environment.NEXTAUTH_URL;
-  if (!configured) return null;
-  try {
-    return new URL(configured);
-  } catch {
-    return null;
-  }
-}
-
-function isBehindTlsProxy(environment: NodeJS.ProcessEnv): boolean {
-  return environment.BEHIND_TLS_PROXY === "true" || environment.BEHIND_TLS_PROXY === "1";
-}
 
 const BASE_NAMES = {
   sessionToken: "shipshape.session",

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { browsersSpeakHttps } from "./public-origin";
 
 /**
  * The Content-Security-Policy of every page (security checklist: XSS
@@ -32,9 +33,13 @@ function pageContentSecurityPolicy(nonce: string, options: { development: boolea
 /** One year, the preload list's minimum; sent only when the service is reached over https. */
 const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
-/** Whether this request reached us over https, directly or (NEXTAUTH_URL says so) through TLS termination in front. */
+/**
+ * Whether this request reached us over https: directly, or through TLS
+ * termination in front (an https NEXTAUTH_URL, or BEHIND_TLS_PROXY, the same
+ * settings that make the session cookies Secure).
+ */
 function servedOverHttps(request: NextRequest): boolean {
-  return request.nextUrl.protocol === "https:" || (process.env.NEXTAUTH_URL ?? "").startsWith("https://");
+  return request.nextUrl.protocol === "https:" || browsersSpeakHttps();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { unstable_doesMiddlewareMatch, unstable_getResponseFromNextConfig } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import nextConfig from "@/next.config";
 import { config as proxyConfig, proxy } from "@/proxy";
 
@@ -9,6 +9,7 @@ const ORIGINAL_NEXTAUTH_URL = process.env.NEXTAUTH_URL;
 afterEach(() => {
   if (ORIGINAL_NEXTAUTH_URL === undefined) delete process.env.NEXTAUTH_URL;
   else process.env.NEXTAUTH_URL = ORIGINAL_NEXTAUTH_URL;
+  vi.unstubAllEnvs();
 });
 
 function nonceOf(policy: string): string {
@@ -50,6 +51,12 @@ describe("HSTS", () => {
     delete process.env.NEXTAUTH_URL;
     expect(proxy(new NextRequest("https://docs.example/sets")).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     process.env.NEXTAUTH_URL = "https://docs.example";
+    expect(proxy(new NextRequest("http://10.0.0.5:3000/sets")).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("is sent behind a TLS-terminating proxy named by BEHIND_TLS_PROXY alone, as the Secure cookies are", () => {
+    delete process.env.NEXTAUTH_URL;
+    vi.stubEnv("BEHIND_TLS_PROXY", "true");
     expect(proxy(new NextRequest("http://10.0.0.5:3000/sets")).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 
