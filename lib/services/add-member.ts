@@ -56,7 +56,8 @@ export async function addMember(
       await insertAuditEvent(tx, {
         organizationId: params.organizationId,
         actor: params.addedBy,
-        action: existing ? "membership.added" : "user.created",
+        // One action either way: this organization's audit log must not tell that the e-mail had an account elsewhere.
+        action: "membership.added",
         target: user.id,
         detail: { email: user.email, role: params.role },
       });

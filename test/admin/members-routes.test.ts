@@ -72,6 +72,15 @@ describe.each(testDatabases())("admin member and audit routes on $name", (databa
     expect(await requireAdminForRoute(appRequest("/api/x", { cookie: await sessionCookie({ userId: other.user.id, organizationId: other.organization.id }) }))).toMatchObject({ role: "admin" });
     const listed = (await (await getMembers(appRequest("/api/admin/members", { cookie: adminCookie }), noParams)).json()) as { members: { email: string }[] };
     expect(listed.members.map((m) => m.email)).toContain(other.user.email);
+    // Nor does this organization's audit log tell them apart: the same action, the same detail.
+    const { events } = (await (await getAudit(appRequest("/api/admin/audit", { cookie: adminCookie }), noParams)).json()) as {
+      events: { action: string; target: string | null; detail: Record<string, unknown> }[];
+    };
+    const added = [freshBody.member.userId, other.user.id].map((userId) => events.find((event) => event.target === userId));
+    expect(added.map((event) => [event?.action, Object.keys(event?.detail ?? {}).sort()])).toEqual([
+      ["membership.added", ["email", "role"]],
+      ["membership.added", ["email", "role"]],
+    ]);
   });
 
   it("answers 400 with the reason for a short password or a bad role", async () => {
@@ -146,8 +155,8 @@ describe.each(testDatabases())("admin member and audit routes on $name", (databa
     const response = await getAudit(appRequest("/api/admin/audit", { cookie: adminCookie }), noParams);
     expect(response.status).toBe(200);
     const { events } = (await response.json()) as { events: { action: string; actorEmail: string | null; target: string | null }[] };
-    expect(events.map((event) => event.action)).toContain("user.created");
-    expect(events.find((event) => event.action === "user.created" && event.actorEmail === admin.user.email)).toBeDefined();
+    expect(events.map((event) => event.action)).toContain("membership.added");
+    expect(events.find((event) => event.action === "membership.added" && event.actorEmail === admin.user.email)).toBeDefined();
     expect(events.some((event) => event.target === other.user.id)).toBe(false);
     expect(JSON.stringify(events)).not.toContain(NEW_PASSWORD);
   });

@@ -34,6 +34,7 @@ export function describeDetail(event: AuditItem): string {
     case "api_key.revoked":
       return [text("name"), text("kind"), text("start") && `${text("start")}…`].filter(Boolean).join(" · ");
     case "user.created":
+    case "membership.added":
       return [text("email"), text("role")].filter(Boolean).join(" as ");
     case "membership.role_changed":
       return `${event.targetEmail ?? event.target ?? "member"}: ${text("from") ?? "?"} → ${text("to") ?? "?"}`;
