@@ -17,18 +17,25 @@ function usesSecureCookies(environment: NodeJS.ProcessEnv = process.env): boolea
 
 /**
  * Throws, naming the fix, when production would send session cookies in the
- * clear: NEXTAUTH_URL unset (the origin would then come from whatever Host a
- * request names) or plain http on a host other than loopback, without
- * BEHIND_TLS_PROXY. Called once at start-up (instrumentation.ts) so the server
+ * clear or not know its own origin: NEXTAUTH_URL unset (the origin would then
+ * come from whatever Host a request names), with or without BEHIND_TLS_PROXY,
+ * or plain http on a host other than loopback without BEHIND_TLS_PROXY. Called once at start-up (instrumentation.ts) so the server
  * does not start, and again whenever auth options are built.
  */
 export function assertCookieConfiguration(environment: NodeJS.ProcessEnv = process.env): void {
-  if (environment.NODE_ENV !== "production" || usesSecureCookies(environment)) return;
+  if (environment.NODE_ENV !== "production") return;
   const origin = publicOriginOf(environment);
-  if (origin && LOOPBACK_HOSTS.has(origin.hostname)) return;
+  // Behind a TLS proxy too: unset, next-auth would take http://localhost:3000 as its own URL for redirects.
+  if (!origin) {
+    throw new Error(
+      "Refusing to start: NEXTAUTH_URL is unset, so neither the session cookies nor sign-in's redirects know this service's origin. " +
+        "Set NEXTAUTH_URL to the public https origin (with BEHIND_TLS_PROXY=true when a proxy in front terminates TLS).",
+    );
+  }
+  if (usesSecureCookies(environment) || LOOPBACK_HOSTS.has(origin.hostname)) return;
   throw new Error(
     `Refusing to start: session cookies would travel without Secure. Set NEXTAUTH_URL to the public https origin, ` +
-      `or BEHIND_TLS_PROXY=true when a proxy in front terminates TLS (NEXTAUTH_URL is ${origin ? origin.origin : "unset"}).`,
+      `or BEHIND_TLS_PROXY=true when a proxy in front terminates TLS (NEXTAUTH_URL is ${origin.origin}).`,
   );
 }
 

@@ -35,7 +35,6 @@ describe("cookies fail closed in production", () => {
   const production = (extra: Record<string, string>) => ({ NODE_ENV: "production", ...extra }) as NodeJS.ProcessEnv;
 
   it.each([
-    ["NEXTAUTH_URL unset", {}],
     ["an http origin on the network", { NEXTAUTH_URL: "http://shipshape.example" }],
     ["an http origin on a LAN address", { NEXTAUTH_URL: "http://10.0.0.5:3000" }],
     ["BEHIND_TLS_PROXY set to something other than true", { NEXTAUTH_URL: "http://shipshape.example", BEHIND_TLS_PROXY: "yes" }],
@@ -46,8 +45,15 @@ describe("cookies fail closed in production", () => {
   });
 
   it.each([
+    ["nothing else", {}],
+    ["BEHIND_TLS_PROXY (next-auth would redirect to http://localhost:3000)", { BEHIND_TLS_PROXY: "true" }],
+  ])("refuses to start with NEXTAUTH_URL unset and %s", (_name, extra) => {
+    expect(() => assertCookieConfiguration(production(extra))).toThrow(/^Refusing to start: NEXTAUTH_URL is unset/);
+  });
+
+  it.each([
     ["an https origin", { NEXTAUTH_URL: "https://shipshape.example" }],
-    ["a proxy that terminates TLS", { BEHIND_TLS_PROXY: "true" }],
+    ["a proxy that terminates TLS", { NEXTAUTH_URL: "http://shipshape.example", BEHIND_TLS_PROXY: "true" }],
     ["a loopback origin (a trial on one's own machine)", { NEXTAUTH_URL: "http://localhost:3000" }],
     ["a loopback address", { NEXTAUTH_URL: "http://127.0.0.1:3100" }],
   ])("starts with %s", (_name, extra) => {
