@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { listenHostFor } from "./listen-host.mjs";
 import SERVER_NODE_FLAGS from "./server-node-flags.json" with { type: "json" };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -42,4 +43,5 @@ if (!existsSync(BUILD_MARKER)) {
 // The server's V8 flags (server-node-flags.json): Node 22+ lets the young generation grow to 128 MB
 // on a machine with much memory (Node 20: 32 MB), which a request-serving process with small
 // short-lived allocations does not need; capped, the server's resident memory is the same on both.
-process.exit(await runNext(["start", "--port", port], SERVER_NODE_FLAGS));
+const host = listenHostFor(env.NEXTAUTH_URL, process.env.HOSTNAME);
+process.exit(await runNext(["start", "--port", port, ...(host ? ["--hostname", host] : [])], SERVER_NODE_FLAGS));
