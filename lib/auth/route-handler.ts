@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, type Db } from "@/db/client";
-import { ApiError } from "@/lib/errors";
+import { parseJsonText } from "@/lib/http/json-text";
 import { type Authenticate, type RouteHandler, withRoute } from "@/lib/http/route";
 import { assertSameOrigin, requireAdminForRoute, requireMemberForRoute, type SessionUser } from "./session";
 
@@ -44,11 +44,7 @@ export function withAdminRoute<Params = Record<string, never>>(handler: SessionR
   return adminRoute(handler);
 }
 
-/** The JSON body of a request; an ApiError (400) when it is not JSON. */
+/** The JSON body of a request; an ApiError (400) when it is not JSON or holds a NUL. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new ApiError("invalid_input", "The request body must be JSON.");
-  }
+  return parseJsonText(await request.text());
 }

@@ -90,6 +90,9 @@ describe.each(testDatabases())("admin member and audit routes on $name", (databa
     const role = await addMember({ email: `role-${admin.organization.slug}@example.test`, password: NEW_PASSWORD, role: "owner" });
     expect(role.status).toBe(400);
     expect(await role.json()).toEqual({ detail: "role: role must be admin or member" });
+    const nul = await addMember({ email: `nul\u0000-${admin.organization.slug}@example.test`, password: NEW_PASSWORD, role: "member" });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ detail: "The request body holds a NUL character (\\u0000), which no field accepts." });
   });
 
   it("promotes and demotes, takes effect on the next request, and never demotes the last admin", async () => {

@@ -77,6 +77,10 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     const text = await setsRoute.POST(appRequest("/api/sets", { method: "POST", caller: alice, body: "name=x", headers: { "content-type": "text/plain" } }));
     expect(text.status).toBe(415);
     expect(await json(text)).toEqual({ detail: "Send the request body as application/json." });
+    // PostgreSQL's text cannot hold U+0000: refused where it arrives, not a 500 from the INSERT.
+    const nul = await post({ name: "LC\u0000 4471" });
+    expect(nul.status).toBe(400);
+    expect(await json(nul)).toEqual({ detail: "The request body holds a NUL character (\\u0000), which no field accepts." });
   });
 
   it("lists only the caller's organization's sets", async () => {

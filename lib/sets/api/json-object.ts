@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
+import { parseJsonText } from "@/lib/http/json-text";
 
 /** Largest JSON body a set route accepts: a name and a date, or one correction. */
 const MAX_JSON_BYTES = 16 * 1024;
@@ -14,12 +15,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (new TextEncoder().encode(text).length > MAX_JSON_BYTES) {
     throw new ApiError("payload_too_large", `The JSON body is larger than ${MAX_JSON_BYTES / 1024} KB.`);
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ApiError("invalid_input", "The request body is not valid JSON.");
-  }
+  const body = parseJsonText(text, "The request body is not valid JSON.");
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ApiError("invalid_input", "The request body must be a JSON object.");
   }
