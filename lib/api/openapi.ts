@@ -78,7 +78,7 @@ function decisionsOf(config: Env): string[] {
     "Send exactly one of `file` and `url`: both, or neither, is 400.",
     "Any other form field, a second file, or a text value in `file` is 400.",
     "A body that is not multipart/form-data is 415.",
-    "The format is decided by the file's bytes (its signature), never by its name or declared type: anything else is 415. For a `url`, a declared Content-Type outside the accepted list, or one that disagrees with the bytes, is also 415.",
+    "The format is decided by the file's bytes (its signature), never by its name: bytes in none of the accepted formats are 415. A part whose declared Content-Type is one of the accepted formats' types but not its bytes' (a PNG sent as application/pdf) is 415 too; any other declared type (application/octet-stream, none) defers to the bytes. For a `url`, a declared Content-Type outside the accepted list, or one that disagrees with the bytes, is also 415.",
     `Files (and fetched documents, counted after decompression) larger than ${config.MAX_UPLOAD_MB} MB are 413; the limit is enforced while the body streams in.`,
     "An empty, unreadable (corrupt), encrypted or over-limit document (too many pages, or too long to read) is 422.",
     `Documents are read (parsed, and OCR'd where scanned) in separate reader processes, ${config.ANALYSIS_WORKERS} at a time. A document that takes longer than ${config.ANALYSIS_TIMEOUT_MS / 1000} s to read, or makes its reader use more than ${config.ANALYSIS_MAX_MEMORY_MB} MB of memory, is stopped and answered 422 saying which; the next request is served normally.`,
@@ -90,7 +90,7 @@ function decisionsOf(config: Env): string[] {
     "Scanned pages and images are read by OCR; a page whose text layer is empty inside an otherwise digital PDF is read by OCR too. Ingestion limits (pages, pixels per image, pixels along a side, aspect ratio, decompressed bytes, MIME parts, message nesting depth) are 422 with a detail naming the limit.",
     "A url's query string is not stored with the analysis (it may hold a signed credential).",
     `Every analysis is stored for the key's organization; the 200 response names it in \`${ANALYSIS_ID_HEADER}\` (the body stays the array). Pass that id to compareDocuments as \`${ANALYSIS_ID_FIELD}\` to examine the document without uploading it again.`,
-    "Every 4XX body, and the 503 body, is exactly `{\"detail\": \"…\"}` in words; a 500's detail names only a request id, which every response also carries in `x-request-id`.",
+    "Every 4XX body, and the 503 body, is exactly `{\"detail\": \"…\"}` in words; a 500's detail names only a request id, which every response also carries in `x-request-id`. Every response carries `Cache-Control: no-store`: it holds the organization's documents' data, which no cache should keep.",
   ];
 }
 

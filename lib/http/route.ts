@@ -27,7 +27,8 @@ export type NextRouteContext<Params> = { params: Promise<Params> };
  * differ only in `authenticate`. In this order: request id → authenticate →
  * handler, in the caller's organization's row-level security scope
  * (db/scope.ts: its queries see that organization's rows only) → one catch that turns anything thrown into its status with
- * `{"detail"}` (lib/http/error-response). Every answer carries the request id.
+ * `{"detail"}` (lib/http/error-response). Every answer carries the request id, and
+ * `Cache-Control: no-store` unless the handler chose otherwise.
  */
 export function withRoute<Caller>(authenticate: Authenticate<Caller>, organizationOf: (caller: Caller) => string) {
   return <Params>(handle: RouteHandler<Caller, Params>) =>
@@ -47,6 +48,8 @@ export function withRoute<Caller>(authenticate: Authenticate<Caller>, organizati
       }
       for (const [name, value] of headers) response.headers.set(name, value);
       response.headers.set(REQUEST_ID_HEADER, requestId);
+      // Every answer of these routes is one organization's data (extracted fields, members, keys): no cache keeps it.
+      if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
       return response;
     };
 }

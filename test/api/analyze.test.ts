@@ -108,6 +108,8 @@ describe.each(testDatabases())("POST /v1/documents/analyze on $name", (database)
     expect(response.headers.get("ratelimit-policy")).toMatch(/^"production";q=\d+;w=60$/);
     expect(response.headers.get("ratelimit")).toMatch(/^"production";r=\d+;t=\d+$/);
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    // Extracted fields are the organization's data: no browser or shared cache may keep them.
+    expect(response.headers.get("cache-control")).toBe("no-store");
 
     const [row, ...others] = await db.select().from(analyses).where(eq(analyses.organizationId, organizationId));
     expect(others).toEqual([]);
