@@ -4,8 +4,9 @@
  * here instead of serving, and the client-address hook is in place before any
  * request (lib/auth/startup.ts). Then the database is migrated, the readers
  * start, and the in-process analysis worker takes the jobs that waited
- * through a restart (lib/jobs/server-worker.ts). Uploads spooled by a server
- * process that died mid-request are removed (lib/api/upload-spool.ts).
+ * through a restart (lib/jobs/server-worker.ts). Uploads spooled or stored
+ * in chunks by a server process that died mid-request are removed
+ * (lib/api/upload-spool.ts, lib/api/upload-chunks.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -15,5 +16,7 @@ export async function register(): Promise<void> {
   await sweepOrphanedUploadSpools();
   const { startServerWorker, stopServerWorker } = await import("./lib/jobs/server-worker");
   await startServerWorker();
+  const [{ getDb }, { sweepAbandonedUploads }] = await Promise.all([import("@/db/client"), import("@/lib/api/upload-chunks")]);
+  await sweepAbandonedUploads(await getDb());
   process.once("SIGTERM", () => void stopServerWorker().finally(() => process.exit(0)));
 }

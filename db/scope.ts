@@ -32,6 +32,8 @@ export const SYSTEM_SCOPE_REASONS = {
   "first run": true,
   /** The operator's command-line tools act on any organization. */
   operator: true,
+  /** At start, uploads whose request died mid-body are removed, whichever organization sent them. */
+  "abandoned uploads": true,
   /** Schema migrations, run by the tables' owner. */
   migrations: true,
 } as const;

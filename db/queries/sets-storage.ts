@@ -1,23 +1,144 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { storedFiles } from "../schema";
+import { documentChunks, storedFiles } from "../schema";
 
-export async function insertStoredFile(db: Db, values: { storageKey: string; organizationId: string; bytes: Uint8Array }): Promise<void> {
-  await db.insert(storedFiles).values(values);
+/**
+ * Size of a stored file's chunks (the last one is shorter). An upload is
+ * written a chunk at a time as its body arrives, so this, not the file's
+ * size, bounds what the intake holds per upload; a reader fetches
+ * READ_BATCH_CHUNKS at a time.
+ */
+export const STORED_FILE_CHUNK_BYTES = 2 ** 20;
+/** Chunks fetched per statement when a file is read back (4 MiB). */
+const READ_BATCH_CHUNKS = 4;
+
+interface StoredFileKey {
+  organizationId: string;
+  storageKey: string;
 }
 
-export async function readStoredFile(db: Db, params: { organizationId: string; storageKey: string }): Promise<Uint8Array | undefined> {
-  const [row] = await db
-    .select({ bytes: storedFiles.bytes })
+/** Opens a file's record before its first chunk: not received until the request that sends it is accepted (markStoredFileReceived). */
+export async function beginStoredFile(db: Db, key: StoredFileKey): Promise<void> {
+  await db.insert(storedFiles).values({ organizationId: key.organizationId, storageKey: key.storageKey });
+}
+
+export async function insertFileChunk(db: Db, chunk: StoredFileKey & { chunkIndex: number; bytes: Uint8Array }): Promise<void> {
+  await db.insert(documentChunks).values(chunk);
+}
+
+/** Records the length and SHA-256 of a file whose last chunk is written (the reader checks the chunks against them). */
+export async function sealStoredFile(db: Db, file: StoredFileKey & { sizeBytes: number; sha256: string }): Promise<void> {
+  await db
+    .update(storedFiles)
+    .set({ sizeBytes: file.sizeBytes, sha256: file.sha256 })
+    .where(and(eq(storedFiles.organizationId, file.organizationId), eq(storedFiles.storageKey, file.storageKey)));
+}
+
+/**
+ * In the transaction that accepts an upload (its job or its set file): the
+ * file is kept from now on. False when there is no such sealed file (swept,
+ * or never completed), which the caller treats as an error.
+ */
+export async function markStoredFileReceived(tx: Db, key: StoredFileKey): Promise<boolean> {
+  const rows = await tx
+    .update(storedFiles)
+    .set({ receivedAt: sql`now()` })
+    .where(and(eq(storedFiles.organizationId, key.organizationId), eq(storedFiles.storageKey, key.storageKey), sql`${storedFiles.sha256} IS NOT NULL`))
+    .returning({ storageKey: storedFiles.storageKey });
+  return rows.length === 1;
+}
+
+/** Stores bytes already in memory (a fetched url, compare's files) as chunks, received at once: call it inside the accepting transaction. */
+export async function insertStoredFile(db: Db, file: StoredFileKey & { bytes: Uint8Array }): Promise<void> {
+  const { organizationId, storageKey, bytes } = file;
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  await db.insert(storedFiles).values({ organizationId, storageKey, sizeBytes: bytes.length, sha256, receivedAt: sql`now()` });
+  // An empty file keeps one empty chunk, as the migration of older files does.
+  for (let index = 0, offset = 0; offset < bytes.length || index === 0; index++, offset += STORED_FILE_CHUNK_BYTES) {
+    await insertFileChunk(db, { organizationId, storageKey, chunkIndex: index, bytes: bytes.subarray(offset, offset + STORED_FILE_CHUNK_BYTES) });
+  }
+}
+
+/**
+ * A stored file's bytes, put back together into one buffer of its recorded
+ * size, a few chunks per statement. Undefined when there is no such file (or
+ * its upload never completed); throws when the chunks do not give back the
+ * recorded length and SHA-256 (a chunk lost or damaged).
+ */
+export async function readStoredFile(db: Db, key: StoredFileKey): Promise<Uint8Array | undefined> {
+  const [file] = await db
+    .select({ sizeBytes: storedFiles.sizeBytes, sha256: storedFiles.sha256 })
     .from(storedFiles)
-    .where(and(eq(storedFiles.organizationId, params.organizationId), eq(storedFiles.storageKey, params.storageKey)))
+    .where(and(eq(storedFiles.organizationId, key.organizationId), eq(storedFiles.storageKey, key.storageKey)))
     .limit(1);
-  return row?.bytes;
+  if (!file || file.sizeBytes === null || file.sha256 === null) return undefined;
+  const bytes = new Uint8Array(file.sizeBytes);
+  const hash = createHash("sha256");
+  let offset = 0;
+  for await (const chunk of storedFileChunks(db, key)) {
+    if (offset + chunk.byteLength > bytes.length) throw new Error(`stored file ${key.storageKey} has more bytes than its recorded ${file.sizeBytes}`);
+    bytes.set(chunk, offset);
+    hash.update(chunk);
+    offset += chunk.byteLength;
+  }
+  if (offset !== file.sizeBytes || hash.digest("hex") !== file.sha256) {
+    throw new Error(`stored file ${key.storageKey} does not match its record (${offset} of ${file.sizeBytes} bytes, or another digest)`);
+  }
+  return bytes;
 }
 
+/** A stored file's chunks in order, READ_BATCH_CHUNKS per statement; each must follow the one before (a gap throws). */
+async function* storedFileChunks(db: Db, key: StoredFileKey): AsyncGenerator<Uint8Array> {
+  let next = 0;
+  for (;;) {
+    const rows = await db
+      .select({ chunkIndex: documentChunks.chunkIndex, bytes: documentChunks.bytes })
+      .from(documentChunks)
+      .where(
+        and(
+          eq(documentChunks.organizationId, key.organizationId),
+          eq(documentChunks.storageKey, key.storageKey),
+          gte(documentChunks.chunkIndex, next),
+          lt(documentChunks.chunkIndex, next + READ_BATCH_CHUNKS),
+        ),
+      )
+      .orderBy(asc(documentChunks.chunkIndex));
+    for (const row of rows) {
+      if (row.chunkIndex !== next) throw new Error(`stored file ${key.storageKey} lacks chunk ${next}`);
+      next++;
+      yield row.bytes;
+    }
+    if (rows.length < READ_BATCH_CHUNKS) return;
+  }
+}
+
+/** Deletes stored files; their chunks go with them (ON DELETE CASCADE). */
 export async function deleteStoredFiles(db: Db, params: { organizationId: string; storageKeys: string[] }): Promise<void> {
   if (params.storageKeys.length === 0) return;
   await db
     .delete(storedFiles)
     .where(and(eq(storedFiles.organizationId, params.organizationId), inArray(storedFiles.storageKey, params.storageKeys)));
+}
+
+/** Deletes, with their chunks, those of these files that no transaction has accepted (a refused or failed request's uploads). */
+export async function deleteUnreceivedFiles(db: Db, params: { organizationId: string; storageKeys: string[] }): Promise<void> {
+  if (params.storageKeys.length === 0) return;
+  await db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.organizationId, params.organizationId), inArray(storedFiles.storageKey, params.storageKeys), isNull(storedFiles.receivedAt)));
+}
+
+/**
+ * Deletes, with their chunks, the uploads that began more than `olderThanSeconds`
+ * ago and were never received: their request died mid-body (a killed process
+ * cannot clean up after itself). Every organization's: call it in the system
+ * scope. Returns how many were removed.
+ */
+export async function deleteAbandonedUploads(db: Db, params: { olderThanSeconds: number }): Promise<number> {
+  const rows = await db
+    .delete(storedFiles)
+    .where(and(isNull(storedFiles.receivedAt), lt(storedFiles.createdAt, sql`now() - make_interval(secs => ${params.olderThanSeconds})`)))
+    .returning({ storageKey: storedFiles.storageKey });
+  return rows.length;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { char, check, customType, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { char, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { analyses } from "./analyses";
 import { organizations } from "./organizations";
 import { users } from "./users";
@@ -59,22 +59,6 @@ export const setFiles = pgTable(
     check("set_files_sha256_hex", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
   ],
 );
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  // pg hands back a Buffer and PGlite a Uint8Array: both are Uint8Array views.
-  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
-});
-
-/** File bytes kept in the database (the default FileStore), one row per stored file. */
-export const storedFiles = pgTable("stored_files", {
-  storageKey: text("storage_key").primaryKey(),
-  organizationId: text("organization_id")
-    .notNull()
-    .references(() => organizations.id),
-  bytes: bytea("bytes").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
 
 export const splitCorrectionAction = pgEnum("split_correction_action", ["retype", "split", "merge", "reset"]);
 export type SplitCorrectionAction = (typeof splitCorrectionAction.enumValues)[number];

@@ -6,6 +6,7 @@ export * from "./rate-limits";
 export * from "./analyses";
 export * from "./audit-events";
 export * from "./document-sets";
+export * from "./stored-files";
 export * from "./sessions";
 export * from "./analysis-jobs";
 export * from "./set-review";

@@ -1,13 +1,14 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
-import { declaredPartType, findIdempotentJob, precheckAdmission, resultOf, submitOnce, waitForAnalysis, type DeclaredType } from "@/lib/jobs";
+import { declaredPartType, findIdempotentJob, precheckAdmission, resultOf, submitOnce, waitForAnalysis, type DeclaredType, type DocumentContent, type StoredUpload } from "@/lib/jobs";
 import { analysisLocation, analysisStatusBody } from "./analysis-status";
 import { ApiError } from "@/lib/errors";
 import { idempotencyKeyOf } from "./idempotency";
 import type { KeyedContext } from "./handler";
 import { MULTIPART_OVERHEAD_BYTES, readAnalyzeForm, type AnalyzeInput } from "./multipart";
 import { reserveBytesInFlight, reserveUploadBytes } from "./upload-budget";
+import { chunkedUploadSink } from "./upload-chunks";
 import type { AnalysisJobRow } from "@/db/schema";
 import { ANALYSIS_ID_HEADER } from "./openapi";
 import { checkCallbackUrl, fetchDocument, OPAQUE_CONTENT_TYPE } from "./url-fetch";
@@ -18,12 +19,14 @@ const EVIDENCE_VALUES: Record<string, boolean> = { true: true, false: false };
 /** RFC 7240: the client prefers an immediate 202 to waiting for the analysis. */
 const RESPOND_ASYNC = /(^|[,;\s])respond-async($|[,;\s])/i;
 
-interface IncomingDocument {
+type IncomingDocument = {
   name: string;
-  bytes: Uint8Array;
   /** What the sender said it is, when that says anything (checked against the bytes). */
   declared?: DeclaredType;
-}
+} & DocumentContent;
+
+/** The analyze form as the route reads it: a file is streamed into chunked storage as it arrives. */
+type UploadedInput = AnalyzeInput<{ upload: StoredUpload }>;
 
 function evidenceOption(request: Request): boolean {
   const value = new URL(request.url).searchParams.get("evidence");
@@ -33,20 +36,24 @@ function evidenceOption(request: Request): boolean {
   return flag;
 }
 
-/** What "the same request" means for an Idempotency-Key: the same file (name and bytes) or url, the same evidence option and callback_url. */
-function requestHashOf(input: AnalyzeInput, evidence: boolean): string {
+/**
+ * What "the same request" means for an Idempotency-Key: the same file (name
+ * and bytes, by their SHA-256, worked out as they streamed) or url, the same
+ * evidence option and callback_url.
+ */
+function requestHashOf(input: UploadedInput, evidence: boolean): string {
   const hash = createHash("sha256").update(`evidence=${evidence}\n`);
   if (input.callbackUrl !== undefined) hash.update(`callback_url=${input.callbackUrl}\n`);
   if (input.kind === "url") hash.update(`url=${input.url}`);
-  else hash.update(`file=${input.name}\n`).update(input.bytes);
+  else hash.update(`file=${input.name}\nsha256=${input.upload.sha256}`);
   return hash.digest("hex");
 }
 
 /** `reserve` takes a fetched document's bytes from the budget of upload bytes in flight, as an upload's are. */
-async function receiveDocument(input: AnalyzeInput, reserve: (bytes: number) => void): Promise<IncomingDocument> {
+async function receiveDocument(input: UploadedInput, reserve: (bytes: number) => void): Promise<IncomingDocument> {
   const { MAX_UPLOAD_MB, URL_FETCH_TIMEOUT_MS, URL_MAX_REDIRECTS } = env();
   const maxBytes = MAX_UPLOAD_MB * BYTES_PER_MB;
-  if (input.kind === "file") return { name: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) };
+  if (input.kind === "file") return { name: input.name, upload: input.upload, declared: declaredPartType(input.mimeType) };
   const fetched = await fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS, reserve });
   const type = fetched.declaredType;
   return { name: fetched.name, bytes: fetched.bytes, declared: type && type !== OPAQUE_CONTENT_TYPE ? { type, by: "url" } : undefined };
@@ -87,9 +94,11 @@ export async function analyzeRequest(request: Request, context: KeyedContext): P
 
 /**
  * Reads the request and makes it a job (or finds the job its Idempotency-Key
- * names). The body, or the document fetched for a url, is held only here,
- * under this process's budget of upload bytes in flight, so a synchronous
- * call waiting for its analysis no longer holds its upload.
+ * names). A file streams into chunked storage as it arrives (a chunk at a
+ * time in memory); the document fetched for a url is held here. Both under
+ * this process's budget of upload bytes in flight, so a synchronous call
+ * waiting for its analysis no longer holds its upload. An upload that no job
+ * accepted (refused, replayed, failed) is removed before the answer.
  */
 async function acceptRequest(request: Request, { db, key }: KeyedContext): Promise<AnalysisJobRow> {
   const evidence = evidenceOption(request);
@@ -104,16 +113,22 @@ async function acceptRequest(request: Request, { db, key }: KeyedContext): Promi
     for (const release of releases.splice(0)) release();
     releases.push(reserveBytesInFlight(bytes));
   };
+  const sink = chunkedUploadSink(db, key.organizationId);
+  let accepted = false;
   try {
-    const input = await readAnalyzeForm(request, maxFileBytes);
+    const input = await readAnalyzeForm(request, maxFileBytes, sink);
     const callbackUrl = input.callbackUrl === undefined ? undefined : await checkCallback(db, key.organizationId, input.callbackUrl);
     const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(input, evidence) } : undefined;
     // A replay is answered from the first request's job, without fetching or storing anything again.
     const replayed = idempotency && (await findIdempotentJob(db, { ...scope, ...idempotency }));
     if (replayed) return replayed;
     const document = await receiveDocument(input, reserve);
-    return await submitOnce(db, { ...scope, apiKeyId: key.id, name: document.name, bytes: document.bytes, declared: document.declared, evidence, idempotency, callbackUrl });
+    const job = await submitOnce(db, { ...scope, ...document, apiKeyId: key.id, evidence, idempotency, callbackUrl });
+    // A replay racing the first request gets the first request's job: its own upload is not that job's.
+    accepted = document.upload === undefined || job.storageKey === document.upload.storageKey;
+    return job;
   } finally {
+    if (!accepted) await sink.discard();
     for (const release of releases) release();
   }
 }

@@ -4,8 +4,38 @@ import busboy from "busboy";
 import { ApiError } from "@/lib/errors";
 import { UploadSpool } from "./upload-spool";
 
-/** What a caller sent: exactly one of the two document fields, and where to post the outcome if it asked. */
-export type AnalyzeInput = ({ kind: "file"; name: string; bytes: Uint8Array; mimeType?: string } | { kind: "url"; url: string }) & { callbackUrl?: string };
+/**
+ * What a caller sent: exactly one of the two document fields, and where to
+ * post the outcome if it asked. The file is what the form's sink made of it:
+ * its bytes (the default, spooled) or its place in storage (chunkedUploadSink).
+ */
+export type AnalyzeInput<F = { bytes: Uint8Array }> = (({ kind: "file"; name: string; mimeType?: string } & F) | { kind: "url"; url: string }) & { callbackUrl?: string };
+
+/**
+ * Where a form's file part goes while the body streams. `receive` consumes
+ * the part's stream (pausing it pauses the body) and resolves once it is all
+ * stored; `discard` undoes what a refused or failed request stored, after
+ * every receive has stopped.
+ */
+export interface FileSink<F> {
+  receive(stream: Readable): Promise<F>;
+  discard(): Promise<void>;
+}
+
+/** Spools the part to a temporary file and reads it back once, whole (UploadSpool): for callers that need the bytes. */
+function spooledBytesSink(): FileSink<{ bytes: Uint8Array }> {
+  const spool = new UploadSpool();
+  return {
+    async receive(stream) {
+      try {
+        return { bytes: await spool.read(await spool.write(stream)) };
+      } finally {
+        await spool.remove();
+      }
+    },
+    discard: () => spool.remove(),
+  };
+}
 
 /** Room for boundaries, part headers and a url field on top of the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -25,6 +55,21 @@ const FORM_HINT = "send multipart/form-data with a file field (the document) or 
 
 export function malformed(error: Error): ApiError {
   return new ApiError("invalid_input", `The multipart body is malformed (${error.message}).`);
+}
+
+const cutOff = new ApiError("invalid_input", "The request body broke off before its end; send the whole form again.");
+
+/** The sink could not store the part (the database, not the body, failed): a server error, not a malformed form. */
+export class UploadStoreError extends Error {
+  constructor(cause: unknown) {
+    super("the upload could not be stored", { cause });
+    this.name = "UploadStoreError";
+  }
+}
+
+/** A sink's failure in the form's terms: the body's own fault (400), unless the store failed. */
+function sinkFailure(error: Error): Error {
+  return error instanceof UploadStoreError ? error : malformed(error);
 }
 
 export function megabytes(bytes: number): string {
@@ -66,13 +111,13 @@ export async function pumpForm(
   body: ReadableStream<Uint8Array>,
   parser: busboy.Busboy,
   limits: { maxBodyBytes: number; tooLarge: ApiError },
-  listen: (fail: (error: ApiError) => void) => void,
+  listen: (fail: (error: Error) => void) => void,
 ): Promise<void> {
-  let failure: ApiError | undefined;
+  let failure: Error | undefined;
   let finished = false;
   let settle!: () => void;
   const done = new Promise<void>((resolve) => (settle = resolve));
-  const fail = (error: ApiError) => {
+  const fail = (error: Error) => {
     failure ??= error;
     settle();
   };
@@ -87,7 +132,14 @@ export async function pumpForm(
   let received = 0;
   try {
     while (!failure && !finished) {
-      const next = await reader.read();
+      // A body that breaks off (the client went away mid-upload) is the request's fault, not the server's.
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader.read();
+      } catch {
+        fail(cutOff);
+        break;
+      }
       if (next.done) {
         parser.end();
         await done;
@@ -109,11 +161,14 @@ export async function pumpForm(
  * Reads the analyze form while the body streams: the declared length is
  * checked first, then busboy parses with hard limits, so an oversized upload
  * is refused after at most `maxFileBytes` plus overhead has been read. The
- * file part is spooled to a temporary file as it arrives (UploadSpool) and
- * read back once when complete: never held whole in memory while it streams,
- * never as chunks and their copy.
+ * file part goes to `sink` as it arrives (the routes stream it into chunked
+ * storage: never held whole in memory); by default it is spooled and read
+ * back as bytes. A refused or failed form discards what the sink stored.
  */
-export async function readAnalyzeForm(request: Request, maxFileBytes: number): Promise<AnalyzeInput> {
+export async function readAnalyzeForm(request: Request, maxFileBytes: number): Promise<AnalyzeInput>;
+export async function readAnalyzeForm<F>(request: Request, maxFileBytes: number, sink: FileSink<F>): Promise<AnalyzeInput<F>>;
+export async function readAnalyzeForm<F>(request: Request, maxFileBytes: number, sink?: FileSink<F>): Promise<AnalyzeInput<F>> {
+  const target = sink ?? (spooledBytesSink() as unknown as FileSink<F>);
   const maxBodyBytes = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
   const tooLarge = new ApiError("payload_too_large", `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
   const { contentType, body } = requireMultipart(request, maxBodyBytes, tooLarge, FORM_HINT);
@@ -123,17 +178,17 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
     FORM_HINT,
   );
 
-  const spool = new UploadSpool();
-  let file: SpooledPart | undefined;
+  let file: ReceivedPart<F> | undefined;
   let url: string | undefined;
   let callbackUrl: string | undefined;
+  let read = false;
   try {
     await pumpForm(body, parser, { maxBodyBytes, tooLarge }, (fail) => {
       parser.on("file", (name, stream, info) => {
         if (name !== "file") fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${FORM_HINT}.`));
         stream.on("limit", () => fail(tooLarge));
-        file = { name: info.filename || UNNAMED_UPLOAD, mimeType: info.mimeType, stream, written: spool.write(stream) };
-        file.written.catch((error: Error) => fail(malformed(error)));
+        file = { name: info.filename || UNNAMED_UPLOAD, mimeType: info.mimeType, stream, received: target.receive(stream) };
+        file.received.catch((error: Error) => fail(sinkFailure(error)));
       });
       parser.on("field", (name, value, info) => {
         if (!FIELD_NAMES.has(name)) fail(new ApiError("invalid_input", `Unexpected form field "${name}"; ${FORM_HINT}.`));
@@ -146,13 +201,14 @@ export async function readAnalyzeForm(request: Request, maxFileBytes: number): P
       parser.on("fieldsLimit", () => fail(new ApiError("invalid_input", `Too many form fields; ${FORM_HINT}.`)));
       parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${FORM_HINT}.`)));
     });
-    const bytes = file && (await spool.read(await file.written));
-    const input = inputOf(file && bytes && { name: file.name, bytes, mimeType: file.mimeType }, url);
+    const received = file && (await file.received);
+    const input = inputOf(file && received && { name: file.name, mimeType: file.mimeType, ...received }, url);
+    read = true;
     return callbackUrl === undefined ? input : { ...input, callbackUrl };
   } finally {
-    // A refused body leaves its part half-written: close it before its file goes.
+    // A refused body leaves its part half-written: close it, then undo what was stored of it.
     file?.stream.destroy();
-    await spool.remove();
+    if (!read) await target.discard();
   }
 }
 
@@ -165,9 +221,17 @@ export interface SpooledPart {
   written: Promise<string>;
 }
 
-function inputOf(file: { name: string; bytes: Uint8Array; mimeType?: string } | undefined, url: string | undefined): AnalyzeInput {
+/** A file part on its way to the form's sink. */
+interface ReceivedPart<F> {
+  name: string;
+  mimeType?: string;
+  stream: Readable;
+  received: Promise<F>;
+}
+
+function inputOf<F>(file: ({ name: string; mimeType?: string } & F) | undefined, url: string | undefined): AnalyzeInput<F> {
   if (file && url !== undefined) throw new ApiError("invalid_input", "Send either a file or a url, not both.");
-  if (file) return { kind: "file", name: file.name, bytes: file.bytes, mimeType: file.mimeType };
+  if (file) return { kind: "file", ...file };
   if (url !== undefined) {
     if (url.trim() === "") throw new ApiError("invalid_input", "The url field is empty; give the document's address.");
     return { kind: "url", url: url.trim() };

@@ -15,8 +15,16 @@ export interface DeclaredType {
  * → 422, unsupported_format → 415); returns the sniffed format.
  */
 export function checkDocument(bytes: Uint8Array, declared?: DeclaredType): DocumentFormat {
-  if (bytes.length === 0) throw new AnalysisError("empty", "The document is empty (0 bytes).");
-  const format = sniffFormat(bytes);
+  return checkSniffedDocument({ sizeBytes: bytes.length, format: bytes.length === 0 ? undefined : sniffFormat(bytes) }, declared);
+}
+
+/**
+ * The same check for a document sniffed as it streamed into storage (its
+ * length and sniffFormat's decision, worked out chunk by chunk).
+ */
+export function checkSniffedDocument(document: { sizeBytes: number; format: DocumentFormat | undefined }, declared?: DeclaredType): DocumentFormat {
+  if (document.sizeBytes === 0) throw new AnalysisError("empty", "The document is empty (0 bytes).");
+  const format = document.format;
   if (!format) {
     throw new AnalysisError("unsupported_format", `The document is not a format we read; send a ${SUPPORTED_FORMATS_TEXT} document.`);
   }

@@ -5,9 +5,9 @@
  */
 export { precheckAdmission } from "./admission";
 export { analysisQueue, stopAnalysisQueue, type AnalysisQueue, type WebhookEntry } from "./analysis-queue";
-export { checkDocument, declaredPartType, type DeclaredType } from "./check-document";
+export { checkDocument, checkSniffedDocument, declaredPartType, type DeclaredType } from "./check-document";
 export { IdempotencyConflictError, OrganizationBusyError } from "./errors";
 export { resultOf } from "./outcome";
-export { enqueueStoredFile, findIdempotentJob, submitAnalyses, submitOnce, wakeWorkers } from "./submit-analysis";
+export { enqueueStoredFile, findIdempotentJob, storeInput, submitAnalyses, submitOnce, wakeWorkers, type DocumentContent, type StoredUpload } from "./submit-analysis";
 export { waitForAnalysis } from "./wait-for-analysis";
 export { forgetAnalysisWorker, startAnalysisWorker } from "./worker";

@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { findJobByIdempotencyKey, insertAnalysisJob, releaseExpiredIdempotencyKey } from "@/db/queries/analysis-jobs";
-import { insertStoredFile } from "@/db/queries/sets-storage";
+import { insertStoredFile, markStoredFileReceived } from "@/db/queries/sets-storage";
 import type { AnalysisJobRow } from "@/db/schema";
 import { admitJobs } from "./admission";
 import { analysisQueue, type AnalysisQueue } from "./analysis-queue";
 import { offerJobBytes } from "./bytes-handoff";
-import { checkDocument, type DeclaredType } from "./check-document";
+import type { DocumentFormat } from "@/lib/analysis";
+import { checkDocument, checkSniffedDocument, type DeclaredType } from "./check-document";
 import { IdempotencyConflictError } from "./errors";
 import { env } from "@/lib/env";
 import { ensureInProcessWorker } from "./worker";
@@ -15,13 +16,12 @@ import { ensureInProcessWorker } from "./worker";
 /** The record keeps at most this much of a file name or url. */
 const INPUT_NAME_MAX_LENGTH = 255;
 
-export interface DocumentInput {
+interface DocumentFields {
   organizationId: string;
   apiKeyId?: string | null;
   userId?: string | null;
   /** The file name or the url's last segment (shown, never used as a path). */
   name: string;
-  bytes: Uint8Array;
   declared?: DeclaredType;
   /** Keep, per extracted key, where it was found (`?evidence=true`). */
   evidence: boolean;
@@ -30,6 +30,25 @@ export interface DocumentInput {
   /** Where the outcome is posted, signed, when the job ends (checked by the caller). */
   callbackUrl?: string;
 }
+
+/**
+ * An upload already streamed into chunked storage (lib/api/upload-chunks.ts),
+ * not yet received: the transaction that accepts it marks it so.
+ */
+export interface StoredUpload {
+  storageKey: string;
+  sizeBytes: number;
+  sha256: string;
+  /** What its bytes are, as sniffFormat decides on the whole file; undefined when none we read. */
+  format: DocumentFormat | undefined;
+  /** The whole file when it fit in one chunk (held by the intake anyway): this process's worker takes it without reading it back. */
+  bytes?: Uint8Array;
+}
+
+/** A document's content: its bytes in memory (a fetched url, compare's files), or its upload in storage. */
+export type DocumentContent = { bytes: Uint8Array; upload?: undefined } | { upload: StoredUpload; bytes?: undefined };
+
+export type DocumentInput = DocumentFields & DocumentContent;
 
 /** A stored web upload whose analysis follows its status (uploaded → analyzing → done or failed). */
 export interface StoredFileInput {
@@ -46,6 +65,33 @@ function sha256Of(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/** The check every input passes (checkDocument), on its bytes or on what its upload's intake sniffed. */
+function checkInput(input: DocumentInput): void {
+  if (input.upload) checkSniffedDocument(input.upload, input.declared);
+  else checkDocument(input.bytes, input.declared);
+}
+
+/**
+ * Keeps a document's bytes in the accepting transaction: bytes in memory are
+ * written as chunks; an upload already in storage is marked received.
+ * Returns its storage key, length and digest.
+ */
+export async function storeInput(tx: Db, organizationId: string, content: DocumentContent): Promise<{ storageKey: string; sizeBytes: number; sha256: string }> {
+  if (content.upload) {
+    const { storageKey, sizeBytes, sha256 } = content.upload;
+    if (!(await markStoredFileReceived(tx, { organizationId, storageKey }))) throw new Error(`the upload ${storageKey} is not in storage`);
+    return { storageKey, sizeBytes, sha256 };
+  }
+  const storageKey = newId("blob");
+  await insertStoredFile(tx, { organizationId, storageKey, bytes: content.bytes });
+  return { storageKey, sizeBytes: content.bytes.length, sha256: sha256Of(content.bytes) };
+}
+
+/** What this process's worker may take without reading the stored copy back (bytes-handoff). */
+function handoffBytes(content: DocumentContent): Uint8Array | undefined {
+  return content.upload ? content.upload.bytes : content.bytes;
+}
+
 /**
  * Accepts documents for analysis: each is checked (checkDocument), admitted
  * under the organization's and the server's caps, its bytes stored and its job
@@ -54,7 +100,7 @@ function sha256Of(bytes: Uint8Array): string {
  * ids the analyses will have.
  */
 export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<AnalysisJobRow[]> {
-  inputs.forEach((input) => checkDocument(input.bytes, input.declared));
+  inputs.forEach(checkInput);
   const organizationId = inputs[0]?.organizationId;
   if (!organizationId) return [];
   const queue = await analysisQueue(db);
@@ -63,17 +109,16 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
     const rows: AnalysisJobRow[] = [];
     for (const input of inputs) {
       if (input.idempotency) await releaseExpiredIdempotencyKey(tx, { organizationId, key: input.idempotency.key });
-      const storageKey = newId("blob");
-      await insertStoredFile(tx, { organizationId, storageKey, bytes: input.bytes });
+      const stored = await storeInput(tx, organizationId, input);
       const row = await insertAnalysisJob(tx, {
         id: newId("ana"),
         organizationId,
         apiKeyId: input.apiKeyId ?? null,
         userId: input.userId ?? null,
-        storageKey,
+        storageKey: stored.storageKey,
         inputName: input.name.slice(0, INPUT_NAME_MAX_LENGTH),
-        inputBytes: input.bytes.length,
-        sha256: sha256Of(input.bytes),
+        inputBytes: stored.sizeBytes,
+        sha256: stored.sha256,
         evidence: input.evidence,
         idempotencyKey: input.idempotency?.key ?? null,
         requestHash: input.idempotency?.requestHash ?? null,
@@ -86,7 +131,13 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
     return rows;
   });
   // This process's worker usually takes the job at once: it reads these bytes instead of the stored copy.
-  if (env().ANALYSIS_IN_PROCESS_WORKER) jobs.forEach((job, i) => offerJobBytes(job.id, inputs[i]!.bytes));
+  // An upload larger than one chunk was never held whole: its worker reads it from its chunks.
+  if (env().ANALYSIS_IN_PROCESS_WORKER) {
+    jobs.forEach((job, i) => {
+      const bytes = handoffBytes(inputs[i]!);
+      if (bytes) offerJobBytes(job.id, bytes);
+    });
+  }
   await wakeWorkers(db, jobs.length);
   return jobs;
 }

@@ -1,9 +1,8 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import { findDocumentSet } from "@/db/queries/sets";
 import { insertSetFile, listSetFiles } from "@/db/queries/sets-files";
-import { analysisQueue, checkDocument, enqueueStoredFile, wakeWorkers, type DeclaredType } from "@/lib/jobs";
+import { analysisQueue, checkDocument, checkSniffedDocument, enqueueStoredFile, wakeWorkers, type DeclaredType, type DocumentContent } from "@/lib/jobs";
 import { ApiError } from "@/lib/errors";
 import { SET_NOT_FOUND } from "./delete-set";
 import { newId } from "@/db/ids";
@@ -22,14 +21,17 @@ const UNNAMED_FILE = "upload";
  * Stores an uploaded file in a set, status `uploaded`, and queues its analysis
  * in the same transaction (the analysis service's job; the file's status
  * follows it). The format comes from the bytes alone (checkDocument, as for
- * the API): a file we cannot read is refused here, before it is kept.
+ * the API): a file we cannot read is refused here, before it is kept. The
+ * file is its bytes, or an upload the route streamed into chunked storage
+ * (kept by this transaction: marked received).
  */
 export async function addFile(
   db: Db,
-  params: { organizationId: string; userId: string | null; setId: string; fileName: string; bytes: Uint8Array; declared?: DeclaredType },
+  params: { organizationId: string; userId: string | null; setId: string; fileName: string; declared?: DeclaredType } & DocumentContent,
   store: (tx: Db) => FileStore = databaseFileStore,
 ): Promise<SetFileView> {
-  const format = checkDocument(params.bytes, params.declared);
+  const format = params.upload ? checkSniffedDocument(params.upload, params.declared) : checkDocument(params.bytes, params.declared);
+  const sizeBytes = params.upload ? params.upload.sizeBytes : params.bytes.length;
   const fileName = params.fileName.trim().slice(0, FILE_NAME_MAX_LENGTH) || UNNAMED_FILE;
   const queue = await analysisQueue(db);
   const row = await db.transaction(async (tx) => {
@@ -38,23 +40,14 @@ export async function addFile(
     if ((await listSetFiles(tx, scope)).length >= MAX_FILES_PER_SET) {
       throw new ApiError("conflict", `A set holds at most ${MAX_FILES_PER_SET} files; start a new set for more.`);
     }
-    await reserveStorage(tx, { organizationId: params.organizationId, bytes: params.bytes.length });
-    const storageKey = newId("blob");
-    await store(tx).put({ organizationId: params.organizationId, storageKey, bytes: params.bytes });
-    const file = await insertSetFile(tx, {
-      id: newId("sfl"),
-      ...scope,
-      fileName,
-      sizeBytes: params.bytes.length,
-      sha256: createHash("sha256").update(params.bytes).digest("hex"),
-      format,
-      storageKey,
-    });
+    await reserveStorage(tx, { organizationId: params.organizationId, bytes: sizeBytes });
+    const stored = await store(tx).put({ organizationId: params.organizationId, content: params });
+    const file = await insertSetFile(tx, { id: newId("sfl"), ...scope, fileName, format, ...stored });
     await enqueueStoredFile(tx, queue, {
       organizationId: params.organizationId,
       userId: params.userId,
       setFileId: file.id,
-      storageKey,
+      storageKey: stored.storageKey,
       name: fileName,
       sizeBytes: file.sizeBytes,
       sha256: file.sha256,

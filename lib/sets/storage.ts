@@ -1,21 +1,25 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { deleteStoredFiles, insertStoredFile, readStoredFile } from "@/db/queries/sets-storage";
+import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
+import { storeInput, type DocumentContent } from "@/lib/jobs";
 
 /**
- * Where uploaded file bytes live. The default keeps them in the database
- * (bytea), so they share its transactions, backups and tenancy; another store
- * (disk, object storage) only has to implement these three calls.
+ * Where uploaded file bytes live. The default keeps them in the database, in
+ * chunks (db/queries/sets-storage.ts), so they share its transactions,
+ * backups and tenancy; another store (disk, object storage) only has to
+ * implement these three calls. `put` runs in the accepting transaction: it
+ * keeps bytes in memory, or an upload already streamed into the store, and
+ * returns the file's key, length and SHA-256.
  */
 export interface FileStore {
-  put(params: { organizationId: string; storageKey: string; bytes: Uint8Array }): Promise<void>;
+  put(params: { organizationId: string; content: DocumentContent }): Promise<{ storageKey: string; sizeBytes: number; sha256: string }>;
   get(params: { organizationId: string; storageKey: string }): Promise<Uint8Array | undefined>;
   delete(params: { organizationId: string; storageKeys: string[] }): Promise<void>;
 }
 
 export function databaseFileStore(db: Db): FileStore {
   return {
-    put: (params) => insertStoredFile(db, params),
+    put: (params) => storeInput(db, params.organizationId, params.content),
     get: (params) => readStoredFile(db, params),
     delete: (params) => deleteStoredFiles(db, params),
   };

@@ -10,6 +10,7 @@ import { SYSTEM_SCOPE_REASONS } from "@/db/scope";
  */
 const EXPECTED_SYSTEM_SCOPES = [
   "db/client.ts: migrations",
+  "lib/api/upload-chunks.ts: abandoned uploads",
   "lib/auth/options.ts: sign-in",
   "lib/jobs/admission.ts: job admission",
   "lib/keys/verify.ts: api-key lookup",

@@ -3,6 +3,7 @@ import { FORMAT_MIME_TYPES, type DocumentFormat } from "@/lib/analysis";
 import { ApiError } from "@/lib/errors";
 import { MULTIPART_OVERHEAD_BYTES, readAnalyzeForm } from "@/lib/api/multipart";
 import { reserveUploadBytes } from "@/lib/api/upload-budget";
+import { chunkedUploadSink } from "@/lib/api/upload-chunks";
 import { env } from "@/lib/env";
 import { declaredPartType } from "@/lib/jobs";
 import { deleteDocumentSet } from "@/lib/services/delete-document-set";
@@ -54,21 +55,27 @@ export const deleteSetRoute = withMemberRoute<{ id: string }>(async (_request, {
  * file on its own, with its own progress). Before the body is read: the
  * person's and the organization's upload rates (429), and whether the declared
  * length fits the organization's storage quota (413). The body streams through
- * the multipart reader with the upload limit; its analysis is queued with it.
+ * the multipart reader with the upload limit, its file into chunked storage
+ * as it arrives; its analysis is queued with it. A file the set does not
+ * accept (refused, or the request failed) leaves no chunk behind.
  */
 export const uploadFileRoute = withMemberRoute<{ id: string }>(async (request, { db, session: member, params: { id: setId } }) => {
   await limitUploadRate(db, { organizationId: member.organizationId, userId: member.userId });
   await precheckStorage(db, { organizationId: member.organizationId, declaredBytes: Number(request.headers.get("content-length")) || 0 });
   const maxFileBytes = env().MAX_UPLOAD_MB * BYTES_PER_MB;
   const release = reserveUploadBytes(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES);
+  const sink = chunkedUploadSink(db, member.organizationId);
+  let accepted = false;
   try {
-    const input = await readAnalyzeForm(request, maxFileBytes);
+    const input = await readAnalyzeForm(request, maxFileBytes, sink);
     if (input.kind !== "file") throw new ApiError("invalid_input", "Upload the document as a file field; a url is not accepted here.");
     if (input.callbackUrl !== undefined) throw new ApiError("invalid_input", "A callback_url is not accepted here: the set page shows each file's status.");
     const scope = { organizationId: member.organizationId, setId };
-    const file = await addFile(db, { ...scope, userId: member.userId, fileName: input.name, bytes: input.bytes, declared: declaredPartType(input.mimeType) });
+    const file = await addFile(db, { ...scope, userId: member.userId, fileName: input.name, upload: input.upload, declared: declaredPartType(input.mimeType) });
+    accepted = true;
     return Response.json(file, { status: 201 });
   } finally {
+    if (!accepted) await sink.discard();
     release();
   }
 });

@@ -1,0 +1,150 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Db } from "@/db/client";
+import { newId } from "@/db/ids";
+import { withSystemScope } from "@/db/scope";
+import { beginStoredFile, deleteAbandonedUploads, deleteUnreceivedFiles, insertFileChunk, sealStoredFile, STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
+import { sniffFormat, type DocumentFormat } from "@/lib/analysis";
+import type { StoredUpload } from "@/lib/jobs";
+import { UploadStoreError, type FileSink } from "./multipart";
+
+/** What sniffFormat reads of a file's head at most (an e-mail's header block, a PDF header after junk). */
+const SNIFF_HEAD_BYTES = 4096;
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** A ZIP is a DOCX when this name appears in it, anywhere (as sniffFormat decides on whole files). */
+const DOCX_MARKER = Buffer.from("word/document.xml", "latin1");
+
+/**
+ * An upload still unreceived this long after it began belongs to a request
+ * that died mid-body (its process was killed: nothing else could discard it).
+ * Far longer than any upload takes, even a slow one at the size limit.
+ */
+const ABANDONED_UPLOAD_SECONDS = 6 * 60 * 60;
+
+const HIGH_WATER = Symbol.for("shipshape.upload-intake-high-water");
+
+function highWater(): { bytes: number } {
+  const holder = globalThis as typeof globalThis & { [HIGH_WATER]?: { bytes: number } };
+  return (holder[HIGH_WATER] ??= { bytes: 0 });
+}
+
+/** The most bytes one upload's intake has held at once in this process, since the last reset (tests). */
+export function uploadIntakeHighWater(): number {
+  return highWater().bytes;
+}
+
+export function resetUploadIntakeHighWater(): void {
+  highWater().bytes = 0;
+}
+
+/**
+ * Writes a file part into chunked storage as it arrives: one chunk buffer
+ * (STORED_FILE_CHUNK_BYTES) is filled from the stream and written as a row
+ * when full, while the stream waits (backpressure reaches the client), so an
+ * upload never costs more than its chunk in memory, whatever its size. The
+ * size, SHA-256 and format are worked out on the way and recorded with the
+ * last chunk. The file is not received yet: the caller's accepting
+ * transaction marks it, or the sink's discard removes it.
+ */
+async function storeUploadStream(db: Db, key: { organizationId: string; storageKey: string }, stream: AsyncIterable<Uint8Array>): Promise<StoredUpload> {
+  await stored(beginStoredFile(db, key));
+  const hash = createHash("sha256");
+  const chunk = Buffer.allocUnsafeSlow(STORED_FILE_CHUNK_BYTES);
+  const sniff = new FormatSniffer();
+  let filled = 0;
+  let chunkIndex = 0;
+  let sizeBytes = 0;
+  const flush = async () => {
+    const bytes = chunk.subarray(0, filled);
+    sniff.scan(bytes, chunkIndex);
+    await stored(insertFileChunk(db, { ...key, chunkIndex, bytes }));
+    chunkIndex++;
+    filled = 0;
+  };
+  for await (const piece of stream) {
+    hash.update(piece);
+    sizeBytes += piece.byteLength;
+    for (let offset = 0; offset < piece.byteLength; ) {
+      const taken = Math.min(piece.byteLength - offset, chunk.length - filled);
+      chunk.set(piece.subarray(offset, offset + taken), filled);
+      filled += taken;
+      offset += taken;
+      if (filled > highWater().bytes) highWater().bytes = filled;
+      if (filled === chunk.length) await flush();
+    }
+  }
+  // The last chunk (or the only one, or an empty file's empty chunk).
+  const whole = chunkIndex === 0 ? new Uint8Array(chunk.subarray(0, filled)) : undefined;
+  if (filled > 0 || chunkIndex === 0) await flush();
+  const sha256 = hash.digest("hex");
+  await stored(sealStoredFile(db, { ...key, sizeBytes, sha256 }));
+  return { storageKey: key.storageKey, sizeBytes, sha256, format: sniff.format(), bytes: whole };
+}
+
+/** A failed write is the store's failure (500), never taken for a malformed body. */
+function stored(write: Promise<void>): Promise<void> {
+  return write.catch((error: unknown) => {
+    throw new UploadStoreError(error);
+  });
+}
+
+/**
+ * sniffFormat's decision on the whole file from its chunks: every format but
+ * DOCX is told by the head alone; a ZIP is a DOCX when the marker appears
+ * anywhere, so later chunks are searched too (and across each boundary).
+ */
+class FormatSniffer {
+  private head: Uint8Array | undefined;
+  private zip = false;
+  private markerSeen = false;
+  private carry = Buffer.alloc(0);
+
+  scan(bytes: Uint8Array, index: number): void {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (index === 0) {
+      this.head = new Uint8Array(buffer.subarray(0, SNIFF_HEAD_BYTES));
+      this.zip = buffer.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE);
+    }
+    if (!this.zip || this.markerSeen) return;
+    const seam = Buffer.concat([this.carry, buffer.subarray(0, DOCX_MARKER.length - 1)]);
+    this.markerSeen = seam.includes(DOCX_MARKER) || buffer.includes(DOCX_MARKER);
+    this.carry = Buffer.from(buffer.subarray(Math.max(0, buffer.length - (DOCX_MARKER.length - 1))));
+  }
+
+  format(): DocumentFormat | undefined {
+    const head = this.head ?? new Uint8Array(0);
+    // Only a DOCX can need more than the head; a ZIP's head is never another format (sniffFormat's order).
+    return sniffFormat(head) ?? (this.zip && this.markerSeen ? "docx" : undefined);
+  }
+}
+
+/**
+ * The multipart reader's sink for a request's file parts: each streams into
+ * chunked storage under the organization (storeUploadStream). `discard`
+ * removes whatever of them was not received (the request was refused, cut or
+ * failed before its transaction accepted it), once their writes have stopped.
+ */
+export function chunkedUploadSink(db: Db, organizationId: string): FileSink<{ upload: StoredUpload }> {
+  const pending: Promise<StoredUpload>[] = [];
+  const storageKeys: string[] = [];
+  return {
+    receive(stream: Readable) {
+      const storageKey = newId("blob");
+      storageKeys.push(storageKey);
+      const stored = storeUploadStream(db, { organizationId, storageKey }, stream);
+      pending.push(stored);
+      return stored.then((upload) => ({ upload }));
+    },
+    async discard() {
+      // A write still in flight would add a chunk after the delete: wait until every one has stopped.
+      await Promise.allSettled(pending);
+      await deleteUnreceivedFiles(db, { organizationId, storageKeys });
+    },
+  };
+}
+
+/** Removes, at start, the uploads of requests that died mid-body in any process (every organization's). */
+export async function sweepAbandonedUploads(db: Db): Promise<number> {
+  return withSystemScope("abandoned uploads", () => deleteAbandonedUploads(db, { olderThanSeconds: ABANDONED_UPLOAD_SECONDS }));
+}
