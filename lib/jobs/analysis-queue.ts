@@ -75,6 +75,22 @@ export interface QueueHandlers {
   leaseSeconds: number;
 }
 
+/** Another process creating the same index at the same moment (duplicate name, or its catalog row). */
+const ALREADY_CREATED = new Set(["42P07", "23505"]);
+
+/**
+ * GET /v1/analyses/{id} finds a job's webhook delivery by the job's id in the
+ * queue's entries (webhookEntry). pg-boss creates its schema at its first
+ * start, after the app's migrations, so the index is made here (migration
+ * 0017 makes it on a database that already had the schema); on the
+ * partitioned table it covers every queue's partition, present and future.
+ */
+async function createWebhookLookupIndex(executor: PgBoss.Db): Promise<void> {
+  await executor.executeSql(`CREATE INDEX IF NOT EXISTS job_data_job_id_idx ON pgboss.job (name, (data->>'jobId'))`, []).catch((error: { code?: string }) => {
+    if (!ALREADY_CREATED.has(error.code ?? "")) throw error;
+  });
+}
+
 export class AnalysisQueue {
   private readonly workerIds: string[] = [];
   /** Workers running a job now (wake leaves them be). */
@@ -105,6 +121,7 @@ export class AnalysisQueue {
     });
     boss.on("error", (error) => console.error(`analysis queue: ${error.message}`));
     await boss.start();
+    await createWebhookLookupIndex(executor);
     const name = config.ANALYSIS_QUEUE_NAME;
     const failed = `${name}-failed`;
     const webhooks = webhookQueueOf(name);
