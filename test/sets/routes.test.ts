@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { analyses, storedFiles } from "@/db/schema";
+import { analyses, documentChunks, setFiles, storedFiles } from "@/db/schema";
 import type { SetFileView, SetSummary, SetView } from "@/lib/sets/types";
 import * as setRoute from "@/app/api/sets/[id]/route";
 import * as contentRoute from "@/app/api/sets/[id]/files/[fileId]/content/route";
@@ -272,7 +272,12 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     const blobsOf = async () =>
       (await db.select({ key: storedFiles.storageKey }).from(storedFiles).where(eq(storedFiles.organizationId, alice.organizationId))).length;
     const analysesOf = async () => (await db.select({ id: analyses.id }).from(analyses).where(eq(analyses.organizationId, alice.organizationId))).length;
-    const [blobsBefore, analysesBefore] = [await blobsOf(), await analysesOf()];
+    const chunksOf = async () =>
+      (await db.select({ key: documentChunks.storageKey }).from(documentChunks).where(eq(documentChunks.organizationId, alice.organizationId))).length;
+    const [stored] = await db.select({ storageKey: setFiles.storageKey }).from(setFiles).where(eq(setFiles.id, file.id));
+    const fileChunks = (await db.select({ index: documentChunks.chunkIndex }).from(documentChunks).where(eq(documentChunks.storageKey, stored!.storageKey))).length;
+    expect(fileChunks).toBeGreaterThan(0);
+    const [blobsBefore, analysesBefore, chunksBefore] = [await blobsOf(), await analysesOf(), await chunksOf()];
     const del = await setRoute.DELETE(appRequest(`/api/sets/${set.id}`, { method: "DELETE", caller: alice }), params({ id: set.id }));
     expect(del.status).toBe(204);
     expect((await getSet(alice, set.id)).status).toBe(404);
@@ -280,6 +285,8 @@ describe.each(testDatabases())("set routes on $name", (database) => {
     expect(content.status).toBe(404);
     // Exactly this set's file and analysis go; the organization's other sets keep theirs.
     expect(await blobsOf()).toBe(blobsBefore - 1);
+    // Its chunks go with its stored file.
+    expect(await chunksOf()).toBe(chunksBefore - fileChunks);
     expect(await analysesOf()).toBe(analysesBefore - 1);
     const again = await setRoute.DELETE(appRequest(`/api/sets/${set.id}`, { method: "DELETE", caller: alice }), params({ id: set.id }));
     expect(again.status).toBe(404);

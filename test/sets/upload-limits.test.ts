@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
+import { documentChunks, storedFiles } from "@/db/schema";
 import type { SetSummary } from "@/lib/sets/types";
 import * as filesRoute from "@/app/api/sets/[id]/files/route";
 import * as setsRoute from "@/app/api/sets/route";
@@ -71,6 +73,11 @@ describe.each(testDatabases())("web upload limits on $name", (database) => {
     expect(await refused.json()).toEqual({
       detail: "Your organization's storage quota of 1 MB is full (0.6 MB used); delete sets you no longer need, or ask the operator for more.",
     });
+    // The refused file had streamed into storage before its transaction refused it: nothing of it is left.
+    const files = await db.select({ storageKey: storedFiles.storageKey }).from(storedFiles).where(eq(storedFiles.organizationId, carol.organizationId));
+    const chunks = await db.select({ storageKey: documentChunks.storageKey }).from(documentChunks).where(eq(documentChunks.organizationId, carol.organizationId));
+    expect(files.length).toBe(1);
+    expect(new Set(chunks.map((chunk) => chunk.storageKey))).toEqual(new Set([files[0]!.storageKey]));
     await settleAnalyses(carol);
   });
 });
