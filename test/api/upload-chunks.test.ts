@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
-import { readStoredFile, STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
+import { beginStoredFile, insertFileChunk, readStoredFile, STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
+import { newId } from "@/db/ids";
 import { analysisJobs, documentChunks, storedFiles } from "@/db/schema";
 import { analyzeRequest } from "@/lib/api/analyze";
 import { withApiKey } from "@/lib/api/handler";
-import { resetUploadIntakeHighWater, uploadIntakeHighWater } from "@/lib/api/upload-chunks";
+import { resetUploadIntakeHighWater, sweepAbandonedUploads, uploadIntakeHighWater } from "@/lib/api/upload-chunks";
 import { resetEnvForTests } from "@/lib/env";
 import { createTestOrganization, type TestOrganization } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
@@ -211,5 +212,29 @@ describe.each(testDatabases())("uploads streamed into chunked storage on $name",
     // Declared application/pdf, sniffed DOCX: the declared type is checked against what streamed.
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ detail: "The file is sent as application/pdf but its bytes are DOCX; send the document with its real type." });
+  });
+
+  it("an upload its process left unreceived (killed mid-body) is swept at start once it is 6 hours old, with its chunks", async () => {
+    const begin = async (hoursAgo: number) => {
+      const key = { organizationId: org.organizationId, storageKey: newId("blob") };
+      await beginStoredFile(db, key);
+      await insertFileChunk(db, { ...key, chunkIndex: 0, bytes: new Uint8Array(10) });
+      await db.update(storedFiles).set({ createdAt: new Date(Date.now() - hoursAgo * 3600_000) }).where(eq(storedFiles.storageKey, key.storageKey));
+      return key.storageKey;
+    };
+    const [abandoned, arriving] = [await begin(7), await begin(1)];
+    const received = (await db.select({ storageKey: analysisJobs.storageKey }).from(analysisJobs).where(eq(analysisJobs.organizationId, org.organizationId)))[0]!.storageKey;
+    await db.update(storedFiles).set({ createdAt: new Date(Date.now() - 7 * 3600_000) }).where(eq(storedFiles.storageKey, received));
+
+    expect(await sweepAbandonedUploads(db)).toBeGreaterThanOrEqual(1);
+    const left = async (storageKey: string) =>
+      [
+        (await db.select().from(storedFiles).where(eq(storedFiles.storageKey, storageKey))).length,
+        (await db.select({ index: documentChunks.chunkIndex }).from(documentChunks).where(eq(documentChunks.storageKey, storageKey))).length > 0,
+      ];
+    expect(await left(abandoned)).toEqual([0, false]);
+    // Still arriving (an hour is a slow upload, not a dead one), and one a job accepted long ago: both kept.
+    expect(await left(arriving)).toEqual([1, true]);
+    expect(await left(received)).toEqual([1, true]);
   });
 });
