@@ -79,7 +79,7 @@ function decisionsOf(config: Env): string[] {
     "Any other form field, a second file, or a text value in `file` is 400.",
     "A body that is not multipart/form-data is 415.",
     "The format is decided by the file's bytes (its signature), never by its name: bytes in none of the accepted formats are 415. A part whose declared Content-Type is one of the accepted formats' types but not its bytes' (a PNG sent as application/pdf) is 415 too; any other declared type (application/octet-stream, none) defers to the bytes. For a `url`, a declared Content-Type outside the accepted list, or one that disagrees with the bytes, is also 415.",
-    `Files (and fetched documents, counted after decompression) larger than ${config.MAX_UPLOAD_MB} MB are 413; the limit is enforced while the body streams in.`,
+    `Files (and fetched documents, counted after decompression) larger than ${config.MAX_UPLOAD_MB} MB are 413; the limit is enforced while the body streams in. A file is stored in 1 MiB chunks as it arrives (the server never holds a whole upload), so a slow store slows the upload rather than buffering it; a body that breaks off before its end is 400, and a refused upload leaves nothing stored.`,
     "An empty, unreadable (corrupt), encrypted or over-limit document (too many pages, or too long to read) is 422.",
     `Documents are read (parsed, and OCR'd where scanned) in separate reader processes, ${config.ANALYSIS_WORKERS} at a time. A document that takes longer than ${config.ANALYSIS_TIMEOUT_MS / 1000} s to read, or makes its reader use more than ${config.ANALYSIS_MAX_MEMORY_MB} MB of memory, is stopped and answered 422 saying which; the next request is served normally.`,
     ...asyncDecisionsOf(config),
@@ -174,8 +174,9 @@ function analyzeOperation(config: Env): OperationDoc {
         },
       },
       "202": ACCEPTED_RESPONSE,
-      "400": errorResponse("The request is malformed: both or neither of file and url, an unknown field, or a forbidden url.", {
+      "400": errorResponse("The request is malformed: both or neither of file and url, an unknown field, a forbidden url, or a body that broke off before its end.", {
         both_file_and_url: "Send either a file or a url, not both.",
+        body_cut_off: "The request body broke off before its end; send the whole form again.",
         forbidden_address: "The url's host 127.0.0.1 is not a public internet address.",
       }, RATE_LIMIT_HEADER_REFS),
       "401": errorResponse("The API key is missing, invalid, revoked or expired.", {
