@@ -75,8 +75,13 @@ export interface QueueHandlers {
   leaseSeconds: number;
 }
 
-/** Another process creating the same index at the same moment (duplicate name, or its catalog row). */
-const ALREADY_CREATED = new Set(["42P07", "23505"]);
+/**
+ * Left to others: another process creating the same index at the same moment
+ * (duplicate name, or its catalog row), or pg-boss's tables owned by another
+ * role than this one (DATABASE_APP_ROLE on a schema the owner made: the
+ * owner's migration 0017 makes the index there).
+ */
+const INDEX_LEFT_TO_OTHERS = new Set(["42P07", "23505", "42501"]);
 
 /**
  * GET /v1/analyses/{id} finds a job's webhook delivery by the job's id in the
@@ -87,7 +92,7 @@ const ALREADY_CREATED = new Set(["42P07", "23505"]);
  */
 async function createWebhookLookupIndex(executor: PgBoss.Db): Promise<void> {
   await executor.executeSql(`CREATE INDEX IF NOT EXISTS job_data_job_id_idx ON pgboss.job (name, (data->>'jobId'))`, []).catch((error: { code?: string }) => {
-    if (!ALREADY_CREATED.has(error.code ?? "")) throw error;
+    if (!INDEX_LEFT_TO_OTHERS.has(error.code ?? "")) throw error;
   });
 }
 
