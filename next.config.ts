@@ -15,11 +15,11 @@ export const SECURITY_HEADERS = [
 
 const nextConfig: NextConfig = {
   // Packages that load workers, native addons or data files by path must stay
-  // outside the bundle: pdfjs-dist (its worker), @napi-rs/canvas (native, renders
+  // outside the bundle: pdfjs-dist (its worker), @embedpdf/pdfium (its WebAssembly file), @napi-rs/canvas (native, renders
   // pages for OCR), PGlite (its WebAssembly and data files), pg (optional native bindings),
   // pg-boss (CommonJS that requires pg at run time), exceljs and fontkit (the set exports: CommonJS
   // with optional requires, and a font engine whose data tables load at run time).
-  serverExternalPackages: ["pdfjs-dist", "@napi-rs/canvas", "@electric-sql/pglite", "pg", "pg-boss", "exceljs", "fontkit"],
+  serverExternalPackages: ["pdfjs-dist", "@embedpdf/pdfium", "@napi-rs/canvas", "@electric-sql/pglite", "pg", "pg-boss", "exceljs", "fontkit"],
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: SECURITY_HEADERS }];

@@ -4,8 +4,7 @@ import type { IngestLimits } from "./limits";
 import { resolveLimits } from "./limits";
 import { rereadTurned, toPages } from "./ocr";
 import { recognizeFile, type TesseractOptions } from "./ocr-tesseract";
-import { openPdf } from "./pdf";
-import { pictureShareOrWhole } from "./pdf-pictures";
+import { readPictureShares } from "./pdf";
 import { hasSparseTextLayer } from "./sparse-page";
 import { withRenderedPages } from "./render";
 
@@ -37,23 +36,6 @@ export async function findScannedPages(pdf: Uint8Array, pages: Page[], known: Re
   const sparse = pages.filter(hasSparseTextLayer).map((page) => page.number);
   const read = await readPictureShares(pdf, sparse.filter((number) => !known.has(number)));
   return sparse.filter((number) => (known.get(number) ?? read.get(number) ?? 0) >= MIN_SCAN_PICTURE_SHARE);
-}
-
-/** The picture share of each given 1-based page of a PDF, opening it for that. */
-async function readPictureShares(pdf: Uint8Array, pageNumbers: number[]): Promise<Map<number, number>> {
-  const shares = new Map<number, number>();
-  if (pageNumbers.length === 0) return shares;
-  const doc = await openPdf(pdf);
-  try {
-    for (const number of pageNumbers) {
-      const page = await doc.getPage(number).catch(() => undefined);
-      shares.set(number, page ? await pictureShareOrWhole(page) : 1);
-      page?.cleanup();
-    }
-  } finally {
-    await doc.destroy();
-  }
-  return shares;
 }
 
 /** Renders and OCRs the given 1-based pages of a PDF; each Page keeps its number in the file. */

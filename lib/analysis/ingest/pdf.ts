@@ -1,46 +1,35 @@
-// The worker module registers itself on globalThis.pdfjsWorker; pdfjs then runs it
-// on the main thread instead of fetching a worker file (no paths, works when bundled).
-import "pdfjs-dist/legacy/build/pdf.worker.mjs";
-import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { AnalysisError } from "../errors";
-import type { Page, Word } from "../types";
-import { cleanText } from "./clean-text";
+import type { Page } from "../types";
 import { groupLines, orderLines } from "./layout";
-import { pictureShareOrWhole } from "./pdf-pictures";
+import { pictureShare } from "./pdf-pictures";
+import { type Pdfium, withPdfium } from "./pdfium-module";
+import { textPageWords, type Viewport } from "./pdfium-text";
 import { hasSparseTextLayer } from "./sparse-page";
 
-/** Top of a glyph box above the baseline, as a share of the font size (typical Latin ascent). */
-const ASCENT_SHARE = 0.8;
-/** Glyph box height as a share of the font size (ascent plus descent). */
-const GLYPH_HEIGHT_SHARE = 1.0;
-
-/** An item with something other than white space in it. */
-const NOT_BLANK = /\S/;
-/** A word: a run of characters other than white space. */
-const WORD = /\S+/g;
-/** Ligatures (ﬁ), full-width forms and other compatibility characters are folded (NFKC) in items that have any. */
-const NON_ASCII = /[^\u0000-\u007f]/;
+/**
+ * A PDF's text layer, read with PDFium (see pdfium-module.ts): pages of
+ * positioned words and ordered lines, and for pages whose text layer is thin,
+ * how much of them pictures cover (whether such a page is a scan to OCR).
+ */
 
 export interface PdfIngestOptions {
   /** More pages than this is refused with limit_exceeded before any page is read. */
   maxPages: number;
 }
 
-interface RawItem {
-  str: string;
-  transform: number[];
-  width: number;
-}
-
 export interface PdfReading {
   pages: Page[];
   /**
    * Picture share (see pdf-pictures.ts) of each page whose text layer is sparse,
-   * read while the file is open anyway: whether such a page is a scan to OCR.
+   * read while the page is open anyway: whether such a page is a scan to OCR.
    */
   pictureShares: Map<number, number>;
 }
+
+/** FPDF_GetLastError's code for a document that needs a password. */
+const PASSWORD_ERROR = 4;
+/** Where FS_RECTF is written in the scratch area (pdfium-text.ts and pdf-pictures.ts use it between pages). */
+const RECT_AT = 0;
 
 /** Reads a PDF's text layer into pages of positioned words and ordered lines. */
 export async function ingestPdf(bytes: Uint8Array, options: PdfIngestOptions): Promise<Page[]> {
@@ -48,123 +37,133 @@ export async function ingestPdf(bytes: Uint8Array, options: PdfIngestOptions): P
 }
 
 /** The text-layer pages, and how much of each sparse page pictures cover. */
-export async function readPdf(bytes: Uint8Array, options: PdfIngestOptions): Promise<PdfReading> {
+export function readPdf(bytes: Uint8Array, options: PdfIngestOptions): Promise<PdfReading> {
   const { maxPages } = options;
-  const doc = await openPdf(bytes);
+  return withPdfium((pdfium) =>
+    withDocument(pdfium, bytes, (doc) => {
+      const count = pdfium.api.FPDF_GetPageCount(doc);
+      if (count > maxPages) {
+        throw new AnalysisError("limit_exceeded", `The document has ${count} pages; at most ${maxPages} pages can be analysed at once.`);
+      }
+      const pages: Page[] = [];
+      const pictureShares = new Map<number, number>();
+      for (let n = 1; n <= count; n++) {
+        withPage(pdfium, doc, n, (page, geometry) => {
+          const textPage = pdfium.api.FPDFText_LoadPage(page);
+          if (!textPage) throw new AnalysisError("unreadable", `Page ${n} of the PDF cannot be read.`, n);
+          let read: Page;
+          try {
+            const words = textPageWords(pdfium, textPage, geometry.viewport);
+            read = { number: n, width: geometry.width, height: geometry.height, lines: orderLines(groupLines(words)), source: "text-layer" };
+          } finally {
+            pdfium.api.FPDFText_ClosePage(textPage);
+          }
+          // Only sparse pages have their pictures measured: digital pages pay nothing for the scan check.
+          if (hasSparseTextLayer(read)) pictureShares.set(n, pictureShare(pdfium, page, geometry.area));
+          pages.push(read);
+        });
+      }
+      return { pages, pictureShares };
+    }),
+  );
+}
+
+/** The picture share of each given 1-based page of a PDF, opening it for that (1 for a page that cannot be loaded: OCR may still read it). */
+export function readPictureShares(bytes: Uint8Array, pageNumbers: number[]): Promise<Map<number, number>> {
+  if (pageNumbers.length === 0) return Promise.resolve(new Map());
+  return withPdfium((pdfium) =>
+    withDocument(pdfium, bytes, (doc) => {
+      const shares = new Map<number, number>();
+      for (const n of pageNumbers) {
+        const page = pdfium.api.FPDF_LoadPage(doc, n - 1);
+        if (!page) {
+          shares.set(n, 1);
+          continue;
+        }
+        try {
+          shares.set(n, pictureShare(pdfium, page, pageGeometry(pdfium, page).area));
+        } finally {
+          pdfium.api.FPDF_ClosePage(page);
+        }
+      }
+      return shares;
+    }),
+  );
+}
+
+/** Opens the bytes as a document for `use` and closes it after. Typed errors for encrypted and damaged files. */
+function withDocument<T>(pdfium: Pdfium, bytes: Uint8Array, use: (doc: number) => T): T {
+  const api = pdfium.api;
+  // PDFium reads the document from its own memory for as long as it is open: the copy lives until it is closed.
+  const data = pdfium.copyIn(bytes);
+  if (!data) throw new AnalysisError("limit_exceeded", "Reading the file needed more memory than allowed; it was stopped.");
   try {
-    if (doc.numPages > maxPages) {
-      throw new AnalysisError(
-        "limit_exceeded",
-        `The document has ${doc.numPages} pages; at most ${maxPages} pages can be analysed at once.`,
-      );
+    const doc = api.FPDF_LoadMemDocument(data, bytes.length, 0);
+    if (!doc) {
+      if (api.FPDF_GetLastError() === PASSWORD_ERROR) {
+        throw new AnalysisError("encrypted", "The PDF is password-protected; remove the password and upload it again.");
+      }
+      if (pdfium.memoryRefused) throw new AnalysisError("limit_exceeded", "Reading the file needed more memory than allowed; it was stopped.");
+      throw new AnalysisError("unreadable", "The file is not a readable PDF: it is damaged or truncated.");
     }
-    const pages: Page[] = [];
-    const pictureShares = new Map<number, number>();
-    for (let n = 1; n <= doc.numPages; n++) pages.push(await readPage(doc, n, pictureShares));
-    return { pages, pictureShares };
+    try {
+      return use(doc);
+    } finally {
+      api.FPDF_CloseDocument(doc);
+    }
   } finally {
-    await doc.destroy();
+    api.free(data);
   }
 }
 
-/** Opens a PDF for reading; the caller destroys it. Typed errors for encrypted and damaged files. */
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
-  // pdfjs takes ownership of (and may detach) the buffer it is given: pass a copy.
-  const task = getDocument({
-    data: bytes.slice(),
-    isEvalSupported: false,
-    useSystemFonts: false,
-    disableFontFace: true,
-    stopAtErrors: false,
-    verbosity: VerbosityLevel.ERRORS,
-  });
-  try {
-    return await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    if (error instanceof Error && error.name === "PasswordException") {
-      throw new AnalysisError("encrypted", "The PDF is password-protected; remove the password and upload it again.");
-    }
-    throw new AnalysisError("unreadable", "The file is not a readable PDF: it is damaged or truncated.");
-  }
+interface PageGeometry {
+  width: number;
+  height: number;
+  /** Area of the page's visible box in square points. */
+  area: number;
+  viewport: Viewport;
 }
 
-async function readPage(doc: PDFDocumentProxy, number: number, pictureShares: Map<number, number>): Promise<Page> {
-  let page: PDFPageProxy;
+/** Loads page n (1-based) for `use` and closes it after. */
+function withPage(pdfium: Pdfium, doc: number, n: number, use: (page: number, geometry: PageGeometry) => void): void {
+  const page = pdfium.api.FPDF_LoadPage(doc, n - 1);
+  if (!page) throw new AnalysisError("unreadable", `Page ${n} of the PDF cannot be read.`, n);
   try {
-    page = await doc.getPage(number);
-  } catch {
-    throw new AnalysisError("unreadable", `Page ${number} of the PDF cannot be read.`, number);
-  }
-  try {
-    const viewport = page.getViewport({ scale: 1 });
-    // pdfjs's own Unicode normalisation costs a third of text extraction; only
-    // non-ASCII items need it, so it is done here for those alone.
-    const content = await page.getTextContent({ disableNormalization: true });
-    const words: Word[] = [];
-    for (const item of content.items) {
-      if ("str" in item && NOT_BLANK.test(item.str)) pushWords(item as RawItem, viewport.transform, words);
-    }
-    const lines = orderLines(groupLines(words));
-    const read: Page = { number, width: viewport.width, height: viewport.height, lines, source: "text-layer" };
-    // Only sparse pages have their drawing read: digital pages pay nothing for the scan check.
-    if (hasSparseTextLayer(read)) pictureShares.set(number, await pictureShareOrWhole(page));
-    return read;
-  } catch (error) {
-    if (error instanceof AnalysisError) throw error;
-    throw new AnalysisError("unreadable", `Page ${number} of the PDF cannot be read.`, number);
+    use(page, pageGeometry(pdfium, page));
   } finally {
-    page.cleanup();
+    pdfium.api.FPDF_ClosePage(page);
   }
-}
-
-/** Length of the vector (a, b); exact and quick for the axis-aligned text that most pages hold. */
-function lengthOf(a: number, b: number): number {
-  if (b === 0) return Math.abs(a);
-  if (a === 0) return Math.abs(b);
-  return Math.hypot(a, b);
 }
 
 /**
- * Splits one text item into words. pdfjs gives only the item's origin and total
- * width, so each word's x is estimated from its character offset in the item.
+ * The page as displayed: its visible box (crop box within media box) turned by
+ * its /Rotate, y downwards, at 72 dpi — the same space pdfjs's viewport at
+ * scale 1 gives, which the engine's geometry has always been in.
  */
-function pushWords(item: RawItem, viewportTransform: number[], out: Word[]): void {
-  // The item's matrix in viewport space (Util.transform(viewportTransform, item.transform), without the array).
-  const [v0 = 1, v1 = 0, v2 = 0, v3 = 1, v4 = 0, v5 = 0] = viewportTransform;
-  const [t0 = 1, t1 = 0, t2 = 0, t3 = 1, t4 = 0, t5 = 0] = item.transform;
-  const m0 = v0 * t0 + v2 * t1;
-  const m1 = v1 * t0 + v3 * t1;
-  const m2 = v0 * t2 + v2 * t3;
-  const m3 = v1 * t2 + v3 * t3;
-  const fontSize = lengthOf(m2, m3) || lengthOf(m0, m1);
-  if (!(fontSize > 0)) return;
-  // Direction of the baseline in viewport space (1,0 for ordinary text).
-  const scaleX = lengthOf(m0, m1) || 1;
-  const dirX = m0 / scaleX;
-  const dirY = m1 / scaleX;
-  const itemWidth = item.width * lengthOf(v0, v1);
-  // Control characters become spaces here, so that they separate words as a reader would see them.
-  const str = cleanText(NON_ASCII.test(item.str) ? item.str.normalize("NFKC") : item.str);
-  const perChar = itemWidth / str.length;
-  const originX = v0 * t4 + v2 * t5 + v4;
-  const originY = v1 * t4 + v3 * t5 + v5;
-  const height = GLYPH_HEIGHT_SHARE * fontSize;
-  const rise = ASCENT_SHARE * fontSize;
-  WORD.lastIndex = 0;
-  for (let match = WORD.exec(str); match; match = WORD.exec(str)) {
-    const offset = match.index * perChar;
-    const width = match[0].length * perChar;
-    const baseX = originX + dirX * offset;
-    const baseY = originY + dirY * offset;
-    out.push({
-      text: match[0],
-      x: dirX >= 0 ? baseX : baseX - width,
-      y: baseY - rise,
-      width,
-      height,
-      fontSize,
-      confidence: 1,
-    });
-  }
+function pageGeometry(pdfium: Pdfium, page: number): PageGeometry {
+  const rect = pdfium.scratch + RECT_AT;
+  pdfium.api.FPDF_GetPageBoundingBox(page, rect);
+  // FS_RECTF holds float32s: 595.28 comes back as 595.280029…, so each is taken to the 7 digits a float32 carries.
+  const [left, top, right, bottom] = [0, 4, 8, 12].map((at) => Number(pdfium.float32(rect + at).toPrecision(7))) as [number, number, number, number];
+  const [x0, x1] = [Math.min(left, right), Math.max(left, right)];
+  const [y0, y1] = [Math.min(top, bottom), Math.max(top, bottom)];
+  const centerX = (x0 + x1) / 2;
+  const centerY = (y0 + y1) / 2;
+  // Quarter turns clockwise, as /Rotate counts them.
+  const [a, b, c, d] = ROTATIONS[pdfium.api.FPDFPage_GetRotation(page) & 3]!;
+  const sideways = a === 0;
+  const width = sideways ? y1 - y0 : x1 - x0;
+  const height = sideways ? x1 - x0 : y1 - y0;
+  const offsetX = sideways ? centerY - y0 : centerX - x0;
+  const offsetY = sideways ? centerX - x0 : centerY - y0;
+  const viewport: Viewport = [a, b, c, d, offsetX - a * centerX - c * centerY, offsetY - b * centerX - d * centerY];
+  return { width, height, area: (x1 - x0) * (y1 - y0), viewport };
 }
+
+/** The rotation part of the page-to-display matrix for 0°, 90°, 180° and 270° (pdfjs's PageViewport). */
+const ROTATIONS: readonly (readonly [number, number, number, number])[] = [
+  [1, 0, 0, -1],
+  [0, 1, 1, 0],
+  [-1, 0, 0, 1],
+  [0, -1, -1, 0],
+];
