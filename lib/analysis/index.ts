@@ -7,7 +7,7 @@ import { analyzePages } from "./pipeline";
 import type { AnalyzeOptions, SplitResult } from "./types";
 
 export { AnalysisError, type AnalysisErrorCode } from "./errors";
-export { DEFAULT_MAX_PAGES, ingestDocument, type IngestOptions } from "./ingest";
+export { DEFAULT_MAX_PAGES, ingestDocument, preloadPdfReader, type IngestOptions } from "./ingest";
 export { FORMAT_MIME_TYPES, sniffFormat, type DocumentFormat } from "./ingest/sniff";
 export { extractFields } from "./extract";
 export { containerCheckDigit, isValidContainerNumber } from "./normalize/container";

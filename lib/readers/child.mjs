@@ -6,11 +6,13 @@
 import { mkdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-// pdfjs (3 MB of JavaScript) is loaded by Node itself before tsx's loader is registered: through
-// tsx it cost a reader about 190 MB more resident memory (346 MB against 156 MB once the engine is
-// loaded) and a slower start. Its later imports from the engine's sources find it in the module cache.
-await import("pdfjs-dist/legacy/build/pdf.mjs");
-await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+// Large packages the engine imports are loaded by Node itself before tsx's loader is registered:
+// through tsx, pdfjs (3 MB of JavaScript, the text layer until PDFium replaced it) cost a reader about
+// 190 MB more resident memory and a slower start. The engine's later imports find them in the module
+// cache: PDFium's JavaScript glue (its WebAssembly is compiled once when the reader module loads, see
+// read-in-reader.ts) and pdfjs's standalone image decoders (JPEG, for OCR's turned pages).
+await import("@embedpdf/pdfium");
+await import("pdfjs-dist/image_decoders/pdf.image_decoders.mjs");
 
 // tsx reads tsconfig.json (and its "@/" paths) from the working directory: the parent starts us in the project root.
 const { register } = await import("tsx/esm/api");

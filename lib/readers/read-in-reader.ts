@@ -1,4 +1,4 @@
-import { pageTextsOf, type PageText, ingestDocument, analyzePages, type LayoutHint, type Page, type ReadingProgress, type SplitResult } from "../analysis";
+import { pageTextsOf, type PageText, ingestDocument, analyzePages, preloadPdfReader, type LayoutHint, type Page, type ReadingProgress, type SplitResult } from "../analysis";
 
 /**
  * What a reader process does with one document: ingest (parse, OCR) and the
@@ -23,6 +23,10 @@ export interface ReaderResult {
   pageCount: number;
   pages?: Page[];
 }
+
+// A reader imports this module before it says it is ready: PDFium's WebAssembly is compiled and
+// instantiated now, once per reader, so that no job pays for it.
+await preloadPdfReader();
 
 /** `report`, when the pool passes one, hears the engine's progress (pages read of the file's pages). */
 export async function readInReader(bytes: Uint8Array, options: ReaderOptions, report?: (progress: ReadingProgress) => void): Promise<ReaderResult> {

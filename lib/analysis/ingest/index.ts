@@ -9,6 +9,8 @@ import { fillScannedPages } from "./ocr-pdf";
 import { readPdf } from "./pdf";
 import { sniffFormat } from "./sniff";
 
+export { preloadPdfium as preloadPdfReader } from "./pdfium-module";
+
 /** Pages analysed in one input unless the caller says otherwise. */
 export const DEFAULT_MAX_PAGES = 500;
 
