@@ -1,24 +1,25 @@
 /**
- * Text layers side by side: pdfjs (as the engine reads it, and tuned), poppler's
- * `pdftotext -bbox-layout` as a subprocess, PDFium's WebAssembly build
- * (@embedpdf/pdfium: per-character boxes; @hyzyla/pdfium gives no positions, so
- * the engine cannot read with it) and MuPDF's WebAssembly build (`mupdf`). Each
- * turns the same PDFs into positioned words, which go through the engine's own
- * line grouping and reading order and then its pipeline (analyzePages), so the
- * accuracy columns say what the engine extracts from each text layer.
+ * Text layers side by side: PDFium as the engine reads it (lib/analysis/ingest/pdf.ts:
+ * @embedpdf/pdfium's WebAssembly build, per-character boxes), pdfjs as the
+ * engine read it before (its items split into words at white space, each
+ * word's x estimated from its character offset) and with every option tuned,
+ * poppler's `pdftotext -bbox-layout` as a subprocess, and MuPDF's WebAssembly
+ * build (`mupdf`). Each turns the same PDFs into positioned words, which go
+ * through the engine's own line grouping and reading order and then its
+ * pipeline (analyzePages), so the accuracy columns say what the engine
+ * extracts from each text layer.
  *
  *   node --import tsx bench/text-layers.ts [--modules DIR] [--corpus DIR] [--rounds N]
  *
- * The WebAssembly engines are not dependencies of the project (MuPDF is
- * AGPL-3.0, see the README's performance section); they are loaded from DIR's
- * node_modules when given (`npm install --prefix DIR mupdf@1.28.1
- * @embedpdf/pdfium@2.15.1`), and left out otherwise. Speed is pages per
- * CPU-second of text extraction alone (this process's threads and the
- * subprocesses it waited for: a loaded machine does not inflate it), and per
- * wall second; one document at a time, interleaved file by file, the first
- * round a warm-up. Files: the endpoint bench's two one-page invoices, both
- * parts of the layout families (digital), and the PDFs with a text layer of
- * the corpus (--corpus, default ../shared/corpus).
+ * MuPDF is not a dependency of the project (AGPL-3.0, see the README's
+ * performance section); it is loaded from DIR's node_modules when given
+ * (`npm install --prefix DIR mupdf@1.28.1`), and left out otherwise. Speed is
+ * pages per CPU-second of text extraction alone (this process's threads and
+ * the subprocesses it waited for: a loaded machine does not inflate it), and
+ * per wall second; one document at a time, interleaved file by file, the
+ * first round a warm-up. Files: the endpoint bench's two one-page invoices,
+ * both parts of the layout families (digital), and the PDFs with a text layer
+ * of the corpus (--corpus, default ../shared/corpus).
  */
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -109,11 +110,55 @@ class WordBuilder {
   }
 }
 
-/** pdfjs as the engine reads it (lib/analysis/ingest/pdf.ts). */
-const pdfjsEngine: TextLayer = {
-  name: "pdfjs 5.6 (engine's ingest)",
-  licence: "Apache-2.0",
+/** PDFium as the engine reads it (lib/analysis/ingest/pdf.ts). */
+const pdfiumEngine: TextLayer = {
+  name: "PDFium (engine's ingest, @embedpdf/pdfium 2.15.1)",
+  licence: "BSD-3-Clause (PDFium), MIT (bindings)",
   read: async (bytes) => (await readPdf(bytes, { maxPages: 500 })).pages,
+};
+
+/** Words of a pdfjs text item as the engine made them before PDFium: each word's x from its character offset in the item. */
+function pdfjsItemWords(item: { str: string; transform: number[]; width: number }, viewport: number[], out: Word[]): void {
+  const [v0 = 1, v1 = 0, v2 = 0, v3 = 1, v4 = 0, v5 = 0] = viewport;
+  const [t0 = 1, t1 = 0, t2 = 0, t3 = 1, t4 = 0, t5 = 0] = item.transform;
+  const [m0, m1, m2, m3] = [v0 * t0 + v2 * t1, v1 * t0 + v3 * t1, v0 * t2 + v2 * t3, v1 * t2 + v3 * t3];
+  const fontSize = Math.hypot(m2, m3) || Math.hypot(m0, m1);
+  if (!(fontSize > 0)) return;
+  const scaleX = Math.hypot(m0, m1) || 1;
+  const [dirX, dirY] = [m0 / scaleX, m1 / scaleX];
+  const str = cleanText(/[^\u0000-\u007f]/.test(item.str) ? item.str.normalize("NFKC") : item.str);
+  const perChar = (item.width * Math.hypot(v0, v1)) / str.length;
+  const [originX, originY] = [v0 * t4 + v2 * t5 + v4, v1 * t4 + v3 * t5 + v5];
+  for (const match of str.matchAll(/\S+/g)) {
+    const offset = (match.index ?? 0) * perChar;
+    const width = match[0].length * perChar;
+    const [baseX, baseY] = [originX + dirX * offset, originY + dirY * offset];
+    out.push({ text: match[0], x: dirX >= 0 ? baseX : baseX - width, y: baseY - ASCENT_SHARE * fontSize, width, height: fontSize, fontSize, confidence: 1 });
+  }
+}
+
+/** pdfjs as the engine read it until it moved to PDFium (lib/analysis/ingest/pdf.ts before). */
+const pdfjsEngine: TextLayer = {
+  name: "pdfjs 5.6 (engine's ingest before)",
+  licence: "Apache-2.0",
+  async read(bytes) {
+    const doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, disableFontFace: true, stopAtErrors: false, verbosity: VerbosityLevel.ERRORS }).promise;
+    try {
+      const pages: Page[] = [];
+      for (let n = 1; n <= doc.numPages; n++) {
+        const page = await doc.getPage(n);
+        const viewport = page.getViewport({ scale: 1 });
+        const content = await page.getTextContent({ disableNormalization: true });
+        const words: Word[] = [];
+        for (const item of content.items) if ("str" in item && /\S/.test(item.str)) pdfjsItemWords(item, viewport.transform, words);
+        pages.push(pageOf(n, viewport.width, viewport.height, words));
+        page.cleanup();
+      }
+      return pages;
+    } finally {
+      await doc.destroy();
+    }
+  },
 };
 
 /**
@@ -242,68 +287,6 @@ function mupdfEngine(mupdf: MupdfModule): TextLayer {
   };
 }
 
-type PdfiumFn = (...args: (number | string)[]) => number;
-interface Pdfium {
-  pdfium: { _malloc(size: number): number; _free(ptr: number): void; HEAPU8: Uint8Array; HEAPF32: Float32Array; HEAPF64: Float64Array };
-  [name: string]: PdfiumFn | Pdfium["pdfium"];
-}
-
-/** PDFium's text page, character by character (PDF space, bottom-left origin). */
-async function pdfiumEngine(dir: string): Promise<TextLayer> {
-  const module = (await import(pathToFileURL(join(dir, "node_modules/@embedpdf/pdfium/dist/index.js")).href)) as { init(options: { wasmBinary: ArrayBuffer }): Promise<Pdfium> };
-  const wasm = readFileSync(join(dir, "node_modules/@embedpdf/pdfium/dist/pdfium.wasm"));
-  const lib = await module.init({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer });
-  const fn = (name: string) => lib[name] as PdfiumFn;
-  fn("PDFiumExt_Init")();
-  const heap = lib.pdfium;
-  const boxes = heap._malloc(4 * 8);
-  return {
-    name: "PDFium (WebAssembly, @embedpdf/pdfium 2.15.1)",
-    licence: "BSD-3-Clause (PDFium), MIT (bindings)",
-    async read(bytes) {
-      const data = heap._malloc(bytes.length);
-      heap.HEAPU8.set(bytes, data);
-      const doc = fn("FPDF_LoadMemDocument")(data, bytes.length, "");
-      try {
-        if (!doc) throw new Error("PDFium could not open the file");
-        const pages: Page[] = [];
-        const count = fn("FPDF_GetPageCount")(doc);
-        for (let i = 0; i < count; i++) {
-          const page = fn("FPDF_LoadPage")(doc, i);
-          const width = fn("FPDF_GetPageWidthF")(page);
-          const height = fn("FPDF_GetPageHeightF")(page);
-          const textPage = fn("FPDFText_LoadPage")(page);
-          const builder = new WordBuilder();
-          const chars = fn("FPDFText_CountChars")(textPage);
-          for (let c = 0; c < chars; c++) {
-            const code = fn("FPDFText_GetUnicode")(textPage, c);
-            const char = String.fromCodePoint(code);
-            if (code === 0xfffe || code === 0x0d || code === 0x0a) {
-              builder.end();
-              continue;
-            }
-            // The loose box (left, top, right, bottom) spans the glyph's advance, as pdfjs's widths do; then the origin (x, y).
-            fn("FPDFText_GetLooseCharBox")(textPage, c, boxes);
-            const left = heap.HEAPF32[boxes / 4] ?? 0;
-            const right = heap.HEAPF32[boxes / 4 + 2] ?? 0;
-            fn("FPDFText_GetCharOrigin")(textPage, c, boxes, boxes + 8);
-            const originY = heap.HEAPF64[boxes / 8 + 1] ?? 0;
-            builder.add(char, left, right, height - originY, fn("FPDFText_GetFontSize")(textPage, c));
-          }
-          builder.end();
-          fn("FPDFText_ClosePage")(textPage);
-          fn("FPDF_ClosePage")(page);
-          pages.push(pageOf(i + 1, width, height, builder.words));
-        }
-        return pages;
-      } finally {
-        if (doc) fn("FPDF_CloseDocument")(doc);
-        heap._free(data);
-      }
-    },
-  };
-}
-
 async function inputs(): Promise<Input[]> {
   const standard = await makePdf([invoicePages()[0]!]);
   const embedded = await generateDocument({ type: "commercial_invoice", seed: 1 });
@@ -421,9 +404,8 @@ function format(layers: TextLayer[], results: Map<string, Map<string, SetResult>
 const modules = option("--modules");
 const rounds = Number(option("--rounds") ?? DEFAULT_ROUNDS);
 const tmp = await mkdtemp(join(tmpdir(), "shipshape-text-layers-"));
-const layers: TextLayer[] = [pdfjsEngine, pdfjsTuned, popplerEngine(tmp)];
+const layers: TextLayer[] = [pdfiumEngine, pdfjsEngine, pdfjsTuned, popplerEngine(tmp)];
 if (modules) {
-  layers.push(await pdfiumEngine(modules));
   const mupdf = (await import(pathToFileURL(join(modules, "node_modules/mupdf/dist/mupdf.js")).href)) as MupdfModule;
   layers.push(mupdfEngine(mupdf));
 }
