@@ -1,5 +1,5 @@
 import { createDeflate } from "node:zlib";
-import { beginText, degrees, endText, PDFDocument, setFontAndSize, setTextMatrix, showText, StandardFonts } from "pdf-lib";
+import { beginText, degrees, endText, PDFDict, PDFDocument, PDFName, PDFNumber, setFontAndSize, setTextMatrix, showText, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { AnalysisError } from "../errors";
 import { readPdf } from "./pdf";
@@ -38,6 +38,15 @@ describe("readPdf (PDFium)", () => {
     const error = await errorOf(readPdf(await doc.save(), { maxPages: 2 }));
     expect(error.code).toBe("limit_exceeded");
     expect(error.message).toBe("The document has 3 pages; at most 2 pages can be analysed at once.");
+  });
+
+  it("counts the pages that exist when the page tree claims more than the limit (/Count 32767 over two pages)", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const text of ["FIRST", "SECOND"]) doc.addPage().drawText(text, { x: 50, y: 700, size: 12, font });
+    doc.catalog.lookup(PDFName.of("Pages"), PDFDict).set(PDFName.of("Count"), PDFNumber.of(32767));
+    const { pages } = await readPdf(await doc.save({ useObjectStreams: false }), { maxPages: 500 });
+    expect(pages.map((p) => p.lines.map((l) => l.text))).toEqual([["FIRST"], ["SECOND"]]);
   });
 
   it("places words in the page's displayed space: y downwards, the top 0.8 em above the baseline", async () => {
@@ -95,5 +104,5 @@ describe("readPdf (PDFium)", () => {
       page.drawText("AFTER", { x: 50, y: 700, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
     });
     expect((await readPdf(after, { maxPages: 10 })).pages[0]!.lines.map((l) => l.text)).toEqual(["AFTER"]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -30,6 +30,8 @@ export interface PdfReading {
 const PASSWORD_ERROR = 4;
 /** Where FS_RECTF is written in the scratch area (pdfium-text.ts and pdf-pictures.ts use it between pages). */
 const RECT_AT = 0;
+/** Where FS_SIZEF is written in the scratch area while pages are counted. */
+const SIZE_AT = 0;
 
 /** Reads a PDF's text layer into pages of positioned words and ordered lines. */
 export async function ingestPdf(bytes: Uint8Array, options: PdfIngestOptions): Promise<Page[]> {
@@ -41,7 +43,7 @@ export function readPdf(bytes: Uint8Array, options: PdfIngestOptions): Promise<P
   const { maxPages } = options;
   return withPdfium((pdfium) =>
     withDocument(pdfium, bytes, (doc) => {
-      const count = pdfium.api.FPDF_GetPageCount(doc);
+      const count = countPages(pdfium, doc, maxPages);
       if (count > maxPages) {
         throw new AnalysisError("limit_exceeded", `The document has ${count} pages; at most ${maxPages} pages can be analysed at once.`);
       }
@@ -89,6 +91,34 @@ export function readPictureShares(bytes: Uint8Array, pageNumbers: number[]): Pro
       return shares;
     }),
   );
+}
+
+/**
+ * The page count to hold against the limit. PDFium takes the page tree's
+ * /Count on trust, and a damaged file can claim 32767 pages over a tree of
+ * three; pdfjs counted such a tree's pages instead. So a claim over the limit
+ * is checked: a page that is there has a page dictionary, which PDFium finds
+ * without parsing its content, and when the last claimed page has none the
+ * count is the first missing page (pages are found in order). A claim within
+ * the limit is kept: a page it names that cannot be found is refused when it
+ * is read ("Page N … cannot be read"), as a truncated file should be, rather
+ * than dropped without a word.
+ */
+function countPages(pdfium: Pdfium, doc: number, maxPages: number): number {
+  const claimed = pdfium.api.FPDF_GetPageCount(doc);
+  const size = pdfium.scratch + SIZE_AT;
+  const exists = (index: number) => pdfium.api.FPDF_GetPageSizeByIndexF(doc, index, size) !== 0;
+  if (claimed <= maxPages || exists(claimed - 1)) return claimed;
+  // Binary search for the first missing page: pages [0, low) exist, page `high` does not.
+  let low = 0;
+  let high = claimed - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (exists(middle)) low = middle + 1;
+    else high = middle;
+  }
+  // No page found at all: the first page is read, and refused as unreadable.
+  return Math.max(low, 1);
 }
 
 /** Opens the bytes as a document for `use` and closes it after. Typed errors for encrypted and damaged files. */

@@ -33,6 +33,7 @@ export interface PdfiumExports {
   FPDF_LoadMemDocument(data: number, size: number, password: number): number;
   FPDF_GetLastError(): number;
   FPDF_GetPageCount(doc: number): number;
+  FPDF_GetPageSizeByIndexF(doc: number, index: number, size: number): number;
   FPDF_CloseDocument(doc: number): void;
   FPDF_LoadPage(doc: number, index: number): number;
   FPDF_ClosePage(page: number): void;
