@@ -64,6 +64,16 @@ describe("readPdf (PDFium)", () => {
     expect(words[1]!.x).toBeGreaterThan(words[0]!.x + words[0]!.width);
   });
 
+  it("keeps a hyphen that ends a line, which PDFium hands over as U+0002 (a reference wrapped in its box)", async () => {
+    const pdf = await onePage(async (doc, page) => {
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      page.drawText("70,210.10 KGS TGM-", { x: 300, y: 700, size: 9, font });
+      page.drawText("24-0133", { x: 300, y: 689, size: 9, font });
+    });
+    const [page] = (await readPdf(pdf, { maxPages: 10 })).pages;
+    expect(page!.lines.map((l) => l.text)).toEqual(["70,210.10 KGS TGM-", "24-0133"]);
+  });
+
   it("turns a rotated page as it is displayed (/Rotate 90: sides swapped, the text running down)", async () => {
     const pdf = await onePage(async (doc, page) => {
       page.drawText("ROTATED", { x: 50, y: 700, size: 10, font: await doc.embedFont(StandardFonts.Helvetica) });

@@ -49,6 +49,7 @@ export interface PdfiumExports {
   FPDFText_ClosePage(textPage: number): void;
   FPDFText_CountChars(textPage: number): number;
   FPDFText_GetUnicode(textPage: number, index: number): number;
+  FPDFText_IsHyphen(textPage: number, index: number): number;
   FPDFText_GetTextObject(textPage: number, index: number): number;
   FPDFText_GetFontSize(textPage: number, index: number): number;
   FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;

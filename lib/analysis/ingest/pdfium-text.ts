@@ -26,6 +26,12 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 const SEPARATOR = /[\s\u0000-\u001f\u007f-\u009f]/;
 /** PDFium's mark for a character it could not map to Unicode at a line's end (not text). */
 const NON_CHARACTER = 0xfffe;
+/**
+ * What PDFium puts in place of a hyphen that ends a line (U+0002, so that a
+ * viewer's copy can join the word): the page prints a hyphen there, and a
+ * reference wrapped in a box ("TGM-" over "24-0133") needs it, as pdfjs gave it.
+ */
+const LINE_END_HYPHEN = 0x02;
 const MAX_CODE_POINT = 0x10ffff;
 
 /** Where FS_RECTF, FS_MATRIX and the origin's two doubles are written in the scratch area. */
@@ -77,7 +83,12 @@ export function textPageWords(pdfium: Pdfium, textPage: number, viewport: Viewpo
   const count = api.FPDFText_CountChars(textPage);
   for (let i = 0; i < count; i++) {
     const code = api.FPDFText_GetUnicode(textPage, i);
-    const char = code === NON_CHARACTER || code > MAX_CODE_POINT ? " " : String.fromCodePoint(code);
+    const char =
+      code === LINE_END_HYPHEN && api.FPDFText_IsHyphen(textPage, i)
+        ? "-"
+        : code === NON_CHARACTER || code > MAX_CODE_POINT
+          ? " "
+          : String.fromCodePoint(code);
     if (SEPARATOR.test(char)) {
       close();
       continue;
