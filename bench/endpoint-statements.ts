@@ -7,10 +7,14 @@
  * worker and readers, called one request at a time with the embedded-font
  * invoice of bench/endpoint.ts.
  *
- *   node --conditions=react-server --import tsx bench/endpoint-statements.ts [--pglite | --postgresql] [--requests N]
+ *   node --conditions=react-server --import tsx bench/endpoint-statements.ts [--pglite | --postgresql] [--requests N] [--cpu-prof FILE]
  *
- * PostgreSQL from TEST_DATABASE_URL.
+ * PostgreSQL from TEST_DATABASE_URL. `--cpu-prof FILE` writes a V8 CPU profile
+ * of the counted requests only (not the start, the migrations or the warm-up),
+ * for Chrome's DevTools or any .cpuprofile reader.
  */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import pg from "pg";
 import { testDatabaseUrl } from "@/test/support/databases";
 import { analyzeForm, createTestOrganization } from "@/test/support/api-fixtures";
@@ -23,6 +27,8 @@ const DEFAULT_REQUESTS = 30;
 const database = process.argv.includes("--postgresql") ? "postgresql" : "pglite";
 const at = process.argv.indexOf("--requests");
 const requests = at >= 0 ? Number(process.argv[at + 1]) : DEFAULT_REQUESTS;
+const profileAt = process.argv.indexOf("--cpu-prof");
+const profileFile = profileAt >= 0 ? process.argv[profileAt + 1] : undefined;
 
 Object.assign(process.env, {
   RATE_LIMIT_PRODUCTION: "1000000",
@@ -44,10 +50,33 @@ function kindOf(text: string): string {
   return [verb, table, call].filter(Boolean).join(" ");
 }
 
+/**
+ * CPU milliseconds of this process from a PGlite statement's call to its
+ * answer, by kind: on PGlite that is the statement's own work (one request at
+ * a time), and unlike wall time it does not grow with the machine's load.
+ */
+const statementMs = new Map<string, number>();
+
+function textOf(text: unknown): string {
+  return typeof text === "string" ? text : ((text as { text?: string })?.text ?? "?");
+}
+
 function count(text: unknown): void {
   if (!counting) return;
-  const kind = kindOf(typeof text === "string" ? text : ((text as { text?: string })?.text ?? "?"));
+  const kind = kindOf(textOf(text));
   statements.set(kind, (statements.get(kind) ?? 0) + 1);
+}
+
+/** Counts a PGlite statement and adds the time it took to its kind. */
+function timed<T>(text: unknown, run: () => Promise<T>): Promise<T> {
+  count(text);
+  if (!counting) return run();
+  const kind = kindOf(textOf(text));
+  const started = process.cpuUsage();
+  return run().finally(() => {
+    const used = process.cpuUsage(started);
+    statementMs.set(kind, (statementMs.get(kind) ?? 0) + (used.user + used.system) / 1000);
+  });
 }
 
 // Every statement on PostgreSQL goes through a pg Client (pooled, transaction or pg-boss alike).
@@ -70,14 +99,8 @@ interface PgliteLike {
 function wrapPglite(client: PgliteLike): void {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
-  client.query = (...args) => {
-    count(args[0]);
-    return query(...args);
-  };
-  client.exec = (...args) => {
-    count(args[0]);
-    return exec(...args);
-  };
+  client.query = (...args) => timed(args[0], () => query(...args));
+  client.exec = (...args) => timed(args[0], () => exec(...args));
   if (typeof client.transaction !== "function") return;
   const transaction = client.transaction.bind(client);
   client.transaction = (callback) =>
@@ -107,6 +130,12 @@ async function post(): Promise<void> {
 }
 
 for (let i = 0; i < WARM_UP_REQUESTS; i++) await post();
+const profiler = profileFile ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post("Profiler.enable");
+  await profiler.post("Profiler.start");
+}
 counting = true;
 const cpu = process.cpuUsage();
 const started = performance.now();
@@ -114,11 +143,22 @@ for (let i = 0; i < requests; i++) await post();
 const used = process.cpuUsage(cpu);
 const wallMs = performance.now() - started;
 counting = false;
+if (profiler && profileFile) {
+  const { profile } = await profiler.post("Profiler.stop");
+  writeFileSync(profileFile, JSON.stringify(profile));
+  profiler.disconnect();
+}
 
 const total = [...statements.values()].reduce((a, b) => a + b, 0);
-const rows = [...statements.entries()].sort((a, b) => b[1] - a[1]).map(([kind, n]) => [kind, (n / requests).toFixed(2)]);
+const rows = [...statements.entries()]
+  .sort((a, b) => b[1] - a[1])
+  .map(([kind, n]) => [kind, (n / requests).toFixed(2), ...(database === "pglite" ? [((statementMs.get(kind) ?? 0) / requests).toFixed(2)] : [])]);
 console.log(`${database}: ${requests} one-page requests one after another`);
-console.log(formatTable(["statement", "per request"], rows));
+console.log(formatTable(["statement", "per request", ...(database === "pglite" ? ["CPU ms per request"] : [])], rows));
+if (database === "pglite") {
+  const inStatements = [...statementMs.values()].reduce((a, b) => a + b, 0);
+  console.log(`CPU in PGlite statements: ${(inStatements / requests).toFixed(1)} ms per request`);
+}
 console.log(`statements per request: ${(total / requests).toFixed(1)}`);
 console.log(`server CPU per request: ${((used.user + used.system) / 1000 / requests).toFixed(1)} ms (readers excluded); wall ${(wallMs / requests).toFixed(1)} ms`);
 await stopServerWorker();
