@@ -34,9 +34,12 @@ function readerModule(): JobModule<typeof import("./read-in-reader")> {
   return { path: join(process.cwd(), "lib/readers/read-in-reader.ts") };
 }
 
-/** What a reader loads before it says it is ready (pools of tests and tools pass it too). */
+/**
+ * What a reader loads before it says it is ready (pools of tests and tools pass it too): the engine,
+ * then a few reads of a sample invoice (warm-up.ts), so its first documents run on compiled code.
+ */
 export function readerPreload(): string[] {
-  return [readerModule().path];
+  return [readerModule().path, join(process.cwd(), "lib/readers/warm-up.ts")];
 }
 
 /** One pool per server process, kept on globalThis so that Next's dev reloads reuse it. */
