@@ -40,6 +40,35 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "db/migrations");
  */
 const PGLITE_SETTINGS = ["-c", "shared_buffers=16MB"];
 
+/** PostgreSQL's type id of bytea. */
+const BYTEA_OID = 17;
+
+/**
+ * bytea to and from PGlite's text protocol ("\x" and two hex digits a byte)
+ * with Node's native hex codec. PGlite's own converters build the text one
+ * byte at a time in JavaScript (Array.from, then toString(16) and padStart
+ * for every byte; parseInt of every pair back), on the server's one thread:
+ * 4 ms for a one-page invoice of 14 KB, every analyze request, and 1.5 s to
+ * store an 8 MB scan and 0.65 s to read it back, during which no other
+ * request moved. Node's codec does the same in 0.2 ms, 13 ms and 43 ms.
+ */
+const PGLITE_BYTEA = {
+  serializers: {
+    [BYTEA_OID]: (value: unknown): string => {
+      if (!(value instanceof Uint8Array)) throw new Error("Invalid input for bytea type");
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
+    },
+  },
+  parsers: {
+    [BYTEA_OID]: (text: string): Uint8Array => {
+      // An unpooled buffer of its own, so the bytes handed out share no memory with other buffers.
+      const bytes = Buffer.allocUnsafeSlow((text.length - 2) / 2);
+      bytes.write(text.slice(2), "hex");
+      return new Uint8Array(bytes.buffer, 0, bytes.length);
+    },
+  },
+};
+
 /** Arbitrary constant naming the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 7_305_114_201;
 
@@ -192,7 +221,7 @@ async function migratePostgres(pool: pg.Pool, appRole: string | undefined): Prom
 
 async function openPglite(dataDir: string, logger: Logger | undefined, appRole: string | undefined): Promise<Db> {
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+  const client = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], ...PGLITE_BYTEA });
   try {
     await migratePgliteSchema(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     if (appRole) await client.exec(setRoleStatement(appRole));
