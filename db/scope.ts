@@ -93,8 +93,13 @@ export async function withSystemScopeInTransaction<T>(tx: Db, reason: SystemScop
   // drizzle's `is`, not instanceof: a bundle may hold two copies of drizzle's classes (the Next build does).
   if (!is(tx, PgTransaction)) throw new Error("withSystemScopeInTransaction needs a transaction");
   if (!(reason in SYSTEM_SCOPE_REASONS)) throw new Error(`unknown system scope reason: ${reason}`);
-  const [previous] = await queryRows<{ system: string | null }>(tx, sql`select current_setting('app.system_scope', true) as system`);
-  await tx.execute(sql`select set_config('app.system_scope', ${reason}, true)`);
+  // Read and set in one statement (admission runs this in every analyze request): the CTE's row is
+  // read before the outer select list, whose set_config runs on it, can be computed.
+  const [previous] = await queryRows<{ system: string | null }>(
+    tx,
+    sql`with previous as materialized (select current_setting('app.system_scope', true) as system)
+        select system, set_config('app.system_scope', ${reason}, true) from previous`,
+  );
   try {
     return await work();
   } finally {

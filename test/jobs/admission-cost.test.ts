@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { resetEnvForTests } from "@/lib/env";
+import { admitJobs } from "@/lib/jobs/admission";
 import { OrganizationBusyError, precheckAdmission, submitAnalyses } from "@/lib/jobs";
 import { createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
@@ -47,5 +48,12 @@ describe.each(testDatabases())("the early admission check on $name", (database) 
     await submitAnalyses(db, [{ organizationId, name: "invoice.pdf", bytes: await makePdf(invoicePages()), evidence: false }]);
     await expect(precheckAdmission(db, { organizationId })).rejects.toBeInstanceOf(OrganizationBusyError);
     expect(await counted(() => precheckAdmission(db, { organizationId }))).toBe(2);
+  });
+
+  it("decides inside the request's transaction in four statements: the lock, the scope read and set at once, the count, the scope back", { timeout: 60_000 }, async () => {
+    const { organizationId } = await createTestOrganization(db);
+    // drizzle logs node-postgres's BEGIN and COMMIT as statements; PGlite's transaction is not logged.
+    const transactionStatements = database.name === "postgresql" ? 2 : 0;
+    expect(await counted(() => db.transaction((tx) => admitJobs(tx, { organizationId, count: 1, enforce: true })))).toBe(4 + transactionStatements);
   });
 });
