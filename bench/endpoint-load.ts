@@ -16,6 +16,13 @@ export interface ClientsRun {
   p50Ms: number;
   p99Ms: number;
   requestsPerSecond: number;
+  /**
+   * CPU per request of the server process itself and of its readers (their
+   * children included, those that ended during the run too), from /proc: unlike
+   * the latencies, load from other processes on the machine barely moves them.
+   */
+  serverCpuMs: number;
+  readersCpuMs: number;
 }
 
 export interface IdleMemory {
@@ -39,8 +46,46 @@ export async function post(target: Target, pdf: Uint8Array, options: { key?: str
   return { ok: response.status === (options.respondAsync ? 202 : 200), status: response.status, ms: performance.now() - started };
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+interface ProcessCpu {
+  /** The process's own user and system time, ms. */
+  ownMs: number;
+  /** Its ended children's, as the kernel adds them once they are waited for, ms. */
+  endedChildrenMs: number;
+}
+
+function processCpu(pid: number): ProcessCpu {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+    // Fields 14-17 of proc(5) (utime, stime, cutime, cstime), counted from field 3 here.
+    const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
+    return { ownMs: ms(fields[11]! + fields[12]!), endedChildrenMs: ms(fields[13]! + fields[14]!) };
+  } catch {
+    return { ownMs: 0, endedChildrenMs: 0 };
+  }
+}
+
+/** CPU ms so far of the server and of everything below it (readers, their OCR, ended ones included). */
+function treeCpu(serverPid: number): { serverMs: number; readersMs: number } {
+  const server = processCpu(serverPid);
+  let readersMs = server.endedChildrenMs;
+  const walk = (pid: number) => {
+    for (const child of childrenOf(pid)) {
+      const cpu = processCpu(child);
+      readersMs += cpu.ownMs + cpu.endedChildrenMs;
+      walk(child);
+    }
+  };
+  walk(serverPid);
+  return { serverMs: server.ownMs, readersMs };
+}
+
 /** `clients` clients send `requests` requests between them, each waiting for its answer before the next. */
 export async function runClients(target: Target, pdf: Uint8Array, clients: number, requests: number): Promise<ClientsRun> {
+  const cpuBefore = treeCpu(target.server.pid);
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
@@ -55,8 +100,18 @@ export async function runClients(target: Target, pdf: Uint8Array, clients: numbe
   };
   await Promise.all(Array.from({ length: clients }, client));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = treeCpu(target.server.pid);
   latencies.sort((a, b) => a - b);
-  return { clients, requests, failures, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), requestsPerSecond: requests / seconds };
+  return {
+    clients,
+    requests,
+    failures,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    requestsPerSecond: requests / seconds,
+    serverCpuMs: (cpuAfter.serverMs - cpuBefore.serverMs) / requests,
+    readersCpuMs: (cpuAfter.readersMs - cpuBefore.readersMs) / requests,
+  };
 }
 
 /** Processes whose parent is `pid` (the server's readers). */

@@ -5,6 +5,15 @@ import { formatTable } from "./report";
 const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? "-" : x.toFixed(1));
 const ratio = (a: number | undefined, b: number) => (a === undefined ? "-" : `${(a / b).toFixed(2)}x`);
 
+/**
+ * The requests per second the measured CPU allows on an otherwise idle
+ * machine: the server's one thread runs every request's share in turn, and
+ * server and readers together have every core. Load-independent, unlike req/s.
+ */
+function cpuBound(run: { serverCpuMs: number; readersCpuMs: number }, cores: number): number {
+  return Math.min(1000 / run.serverCpuMs, (cores * 1000) / (run.serverCpuMs + run.readersCpuMs));
+}
+
 export function formatEndpoint(report: EndpointReport): string {
   const databases = [...new Set(report.runs.map((run) => run.database))];
   const costRows = report.files.map((f) => [
@@ -31,8 +40,14 @@ export function formatEndpoint(report: EndpointReport): string {
     `${(run.p99Ms / run.p50Ms).toFixed(1)}x`,
     run.requestsPerSecond.toFixed(1),
     `${((run.requestsPerSecond / limit) * 100).toFixed(0)}%`,
+    ms(run.serverCpuMs),
+    ms(run.readersCpuMs),
+    cpuBound(run, report.cores).toFixed(1),
   ]);
-  const runs = formatTable(["database", "clients", "requests", "failures", "p50 ms", "p99 ms", "p99/p50", "req/s", "of raw limit"], runRows);
+  const runs = formatTable(
+    ["database", "clients", "requests", "failures", "p50 ms", "p99 ms", "p99/p50", "req/s", "of raw limit", "server CPU ms/req", "readers CPU ms/req", "CPU-bound req/s"],
+    runRows,
+  );
   const memoryRows = report.memory.map((m) => [
     m.database,
     m.serverMb.toFixed(0),
@@ -44,7 +59,7 @@ export function formatEndpoint(report: EndpointReport): string {
     `One-page digital invoice, ${report.cores} cores (raw limit: ${limit.toFixed(1)} documents/s, embedded fonts, raw pdfjs on every core)`,
     costs,
     "",
-    "POST /v1/documents/analyze, embedded-font invoice",
+    "POST /v1/documents/analyze, embedded-font invoice (CPU from /proc: the server process, and its readers with what they start)",
     runs,
     "",
     "Resident memory at idle after the load",

@@ -161,6 +161,9 @@ if (database === "pglite") {
 }
 console.log(`statements per request: ${(total / requests).toFixed(1)}`);
 console.log(`server CPU per request: ${((used.user + used.system) / 1000 / requests).toFixed(1)} ms (readers excluded); wall ${(wallMs / requests).toFixed(1)} ms`);
+const memory = process.memoryUsage();
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+console.log(`server memory: resident ${mb(memory.rss)} MB, V8 heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, array buffers and WebAssembly ${mb(memory.arrayBuffers)} MB, other external ${mb(memory.external - memory.arrayBuffers)} MB`);
 await stopServerWorker();
 await closeDb().catch(() => undefined);
 process.exit(0);
