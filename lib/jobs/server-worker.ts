@@ -6,15 +6,21 @@ import { ensureInProcessWorker, startAnalysisWorker } from "./worker";
 
 /**
  * Starts a process's part in the queue before it serves anything: the
- * database migrated, the readers started and their modules loaded (so the
- * first requests never wait seconds for a reader to start), and — in `npm
+ * database migrated, the readers started, their modules loaded and warmed on
+ * sample invoices (so the first requests never wait seconds for a reader to
+ * start, nor run in a cold one), and — in `npm
  * start`, unless ANALYSIS_IN_PROCESS_WORKER=false — a worker that takes the
  * jobs left waiting by a previous run at once.
  */
 export async function startServerWorker(): Promise<void> {
   const db = await getDb();
-  if (env().ANALYSIS_IN_PROCESS_WORKER) await sharedPool().ready();
+  const config = env();
+  if (config.ANALYSIS_IN_PROCESS_WORKER) await sharedPool().ready();
   await ensureInProcessWorker(db);
+  // `next start` prints its own "Ready" when the port opens, before this hook has run: requests that
+  // arrive in between are held (not refused) until here. This line is when the server is really ready.
+  const readers = config.ANALYSIS_IN_PROCESS_WORKER ? `${sharedPool().readyReaders} readers warm, taking analysis jobs` : "analysis jobs left to npm run worker";
+  console.log(`Shipshape ready after ${process.uptime().toFixed(1)} s: database migrated, ${readers}`);
 }
 
 /**
