@@ -6,8 +6,8 @@
  * (analyzeDocument), and POST /v1/documents/analyze served by the real route
  * module in its own process (test/support/serve.ts) with its readers. Then the
  * embedded-font file at 1, 2 and 8 clients — the first 8-client run straight
- * after start, before any other request — and resident memory of the server
- * and each idle reader. On embedded PGlite, and on PostgreSQL when it answers.
+ * after start, before any other request, and one client alone after another
+ * start — and resident memory of the server and each idle reader. On embedded PGlite, and on PostgreSQL when it answers.
  * Run alone: `npx tsx bench/endpoint.ts` (PostgreSQL from TEST_DATABASE_URL; `--pglite` for PGlite only).
  */
 import { availableParallelism } from "node:os";
@@ -24,6 +24,8 @@ export const REQUESTS_PER_RUN = 80;
 export const CONCURRENCIES = [1, 2, 8] as const;
 /** Timed in-process rounds per file (after one warm-up); medians are reported. */
 const INPROCESS_ROUNDS = 25;
+/** Requests of the single client that starts on a fresh server (its first ones are the cold ones). */
+const COLD_SINGLE_REQUESTS = 20;
 /** Requests per file at 1 client when comparing the endpoint with the engine. */
 const COMPARE_REQUESTS = 40;
 /** A generated invoice of one page with embedded fonts (seed 1 is the boxed-grid layout, one page). */
@@ -95,6 +97,18 @@ export async function benchEndpoint(options: { databases?: Database[] } = {}): P
       report.memory.push({ database, ...(await idleMemory(target)) });
     } finally {
       await target.stop();
+    }
+    // One client from the first request after another start (issue 11): what a lone caller meets
+    // just after a deploy, the readers' and the server's first requests included.
+    try {
+      const fresh = await startTarget(database);
+      try {
+        report.runs.push({ database, cold: true, ...(await runClients(fresh, embedded, 1, COLD_SINGLE_REQUESTS)) });
+      } finally {
+        await fresh.stop();
+      }
+    } catch (error) {
+      console.error(`endpoint bench: no single-client run after start on ${database}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return report;
