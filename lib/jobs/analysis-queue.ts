@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
 import { withoutScope } from "@/db/scope";
 import { env } from "@/lib/env";
+import { logError } from "@/lib/log";
 import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
 
 /**
@@ -124,7 +125,7 @@ export class AnalysisQueue {
       schedule: false,
       maintenanceIntervalSeconds: config.ANALYSIS_MAINTENANCE_SECONDS,
     });
-    boss.on("error", (error) => console.error(`analysis queue: ${error.message}`));
+    boss.on("error", (error) => logError("analysis queue", error));
     await boss.start();
     await createWebhookLookupIndex(executor);
     const name = config.ANALYSIS_QUEUE_NAME;
@@ -253,7 +254,7 @@ export class AnalysisQueue {
     await this.boss.work<QueuedJob>(webhookQueueOf(this.name), webhookOptions, async ([job]) => {
       if (job) await handlers.deliver(job.data, job.retryCount + 1);
     });
-    const sweep = () => void this.sweepDeadWorkers(handlers).catch((error: unknown) => console.error(`analysis queue: sweep: ${(error as Error).message}`));
+    const sweep = () => void this.sweepDeadWorkers(handlers).catch((error: unknown) => logError("analysis queue: sweep", error));
     // At once too: a restart finds the jobs its predecessor died in.
     sweep();
     this.sweepTimer ??= setInterval(sweep, (handlers.leaseSeconds * 1000) / LEASE_RENEWALS);
