@@ -36,7 +36,7 @@ export function formatSpeed(speed: SpeedReport): string {
     `Speed (${speed.files} files, ${speed.pages} pages, ${speed.rounds} timed rounds after a warm-up, interleaved)`,
     `  raw pdfjs text extraction  ${speed.rawTextMs.toFixed(0)} ms per round`,
     `  analyzeDocument            ${speed.analysisMs.toFixed(0)} ms per round`,
-    `  ratio analysis / raw text  ${speed.ratio.toFixed(2)}x`,
+    `  ratio analysis / raw text  ${speed.ratio.toFixed(2)}x wall, ${speed.cpuRatio.toFixed(2)}x CPU time (${speed.analysisCpuMs.toFixed(0)} / ${speed.rawTextCpuMs.toFixed(0)} ms per round; CPU time is what a loaded machine does not blur)`,
     `  pages per second           ${speed.pagesPerSecond.toFixed(0)}`,
   ].join("\n");
 }
