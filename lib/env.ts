@@ -46,8 +46,17 @@ const EnvSchema = z.object({
   ANALYSIS_WORKERS: z.coerce.number().int().positive().default(() => availableParallelism()),
   /** Documents that may wait for a free reader; an API request beyond that is refused with 503. */
   ANALYSIS_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
-  /** Time one document may take to be read (parsing and OCR); the reader is killed after it (422). */
+  /**
+   * Processor time (user and system, ms) one document may take to be read, spent by its reader and
+   * the OCR and renderer processes it starts; the reader is killed beyond it (422). Processor time, not
+   * wall time: under load a document takes many times its processor time, and load must not fail it.
+   */
   ANALYSIS_TIMEOUT_MS: positiveInt(180_000),
+  /**
+   * Wall-clock backstop of one document (ms), for a reader that makes no progress (stalled on I/O);
+   * killed beyond it (422). Unset: WALL_PER_CPU_BUDGET × ANALYSIS_TIMEOUT_MS.
+   */
+  ANALYSIS_WALL_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   /** How long a web session lasts from sign-in, however often it is renewed; sign in again after it. */
   SESSION_LIFETIME_HOURS: positiveInt(12),
   /** Resident memory one reader process (with the OCR and renderer processes it starts) may use, in MiB; killed beyond it (422). */
@@ -88,6 +97,17 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * The wall-clock backstop of a document when ANALYSIS_WALL_TIMEOUT_MS is unset, in processor-time
+ * budgets: a reader that works gets its whole budget even with a fifth of a core.
+ */
+export const WALL_PER_CPU_BUDGET = 5;
+
+/** The wall-clock backstop of reading one document, ms (ANALYSIS_WALL_TIMEOUT_MS or its default). */
+export function analysisWallTimeoutMs(config: Env = env()): number {
+  return config.ANALYSIS_WALL_TIMEOUT_MS ?? config.ANALYSIS_TIMEOUT_MS * WALL_PER_CPU_BUDGET;
+}
 
 let cached: Env | undefined;
 

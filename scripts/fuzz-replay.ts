@@ -32,7 +32,8 @@ const SLOW_MS = Number(values["slow-ms"]);
 const OUT = "test-results/fuzz-cases";
 
 const seeds = await makeSeeds();
-const pool = new ProcessPool({ size: 2, jobTimeoutMs: Number(values["timeout-ms"]), preload: readerPreload() });
+// Stopped at the time cap whether in processor time or on the clock, as the fuzz's server does.
+const pool = new ProcessPool({ size: 2, cpuBudgetMs: Number(values["timeout-ms"]), wallTimeoutMs: Number(values["timeout-ms"]), preload: readerPreload() });
 pool.warm();
 await pool.ready();
 mkdirSync(OUT, { recursive: true });
@@ -56,7 +57,7 @@ const worker = async () => {
     }
     const ms = performance.now() - started;
     if (files.length > 0) console.log(`${files[index]}: ${outcome.slice(0, 120)} in ${ms.toFixed(0)} ms`);
-    const kind = /stopped unexpectedly/.test(outcome) ? "crashed" : /took longer than/.test(outcome) ? "deadline" : /more memory/.test(outcome) ? "memory" : ms > SLOW_MS ? "slow" : outcome.split(/[: ]/)[0]!;
+    const kind = /stopped unexpectedly/.test(outcome) ? "crashed" : /took (?:longer|more) than/.test(outcome) ? "deadline" : /more memory/.test(outcome) ? "memory" : ms > SLOW_MS ? "slow" : outcome.split(/[: ]/)[0]!;
     tally[kind] = (tally[kind] ?? 0) + 1;
     if (["crashed", "deadline", "memory", "slow", "error"].includes(kind)) {
       const file = files[index] ?? `${OUT}/${format}-${SEED}-${index}.${format}`;

@@ -64,7 +64,9 @@ export async function startFuzzServer(options: { port: number; logFile: string; 
     PGLITE_DIR: dataDir,
     // The fuzzer is one client sending thousands of requests: the rate limit is not what is under test.
     RATE_LIMIT_PRODUCTION: "1000000",
+    // Both the processor-time budget and the wall-clock backstop: an answer later than the fuzzer's cap is a hang.
     ANALYSIS_TIMEOUT_MS: String(options.readerTimeoutMs),
+    ANALYSIS_WALL_TIMEOUT_MS: String(options.readerTimeoutMs),
     // Production refuses to start without a public origin; plain http is allowed on loopback only.
     NEXTAUTH_URL: `http://127.0.0.1:${options.port}`,
   };

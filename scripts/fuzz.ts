@@ -35,7 +35,7 @@ const SEED = Number(values.seed);
 const CONCURRENCY = Number(values.concurrency);
 /** The same cases sent this many times: memory that grows every round is held; memory that stops growing is a high-water mark. */
 const ROUNDS = Number(values.rounds);
-/** A reader is stopped at half the cap, so an answer after the cap is a hang, not a slow file. */
+/** A reader is stopped at half the cap (in processor time, and on the clock), so an answer after the cap is a hang, not a slow file. */
 const TIME_CAP_MS = Number(values["time-cap-ms"]);
 const READER_TIMEOUT_MS = Math.floor(TIME_CAP_MS / 2);
 /** Memory counts as back to baseline within this much (allocator caches, JIT code). */
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
           byStatus[outcome.status] = (byStatus[outcome.status] ?? 0) + 1;
           const crashed = /stopped unexpectedly/.test(outcome.detail);
           if (crashed) note("crashed");
-          if (/took longer than/.test(outcome.detail)) note("timedOut");
+          if (/took (?:longer|more) than/.test(outcome.detail)) note("timedOut");
           if (/more memory than allowed/.test(outcome.detail)) note("memoryKilled");
           if (crashed || outcome.status === "hang" || outcome.status === "network-error" || outcome.status >= 500) {
             const file = `${OUT}/fuzz-cases/${format}-${SEED}-${index}.${format}`;

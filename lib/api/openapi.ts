@@ -1,5 +1,5 @@
 import { FORMAT_MIME_TYPES } from "@/lib/analysis";
-import { env, type Env } from "@/lib/env";
+import { analysisWallTimeoutMs, env, type Env } from "@/lib/env";
 import { UNAUTHORIZED_DETAILS } from "./handler";
 import { MAX_COMPARE_FILES, MAX_COMPARE_TOTAL_MB, PRESENTATION_DATE_FIELD } from "./compare";
 import { ANALYSIS_ID_FIELD, ANALYSIS_ID_PATTERN, MAX_COMPARE_ANALYSES } from "./compare-analyses";
@@ -81,7 +81,7 @@ function decisionsOf(config: Env): string[] {
     "The format is decided by the file's bytes (its signature), never by its name: bytes in none of the accepted formats are 415. A part whose declared Content-Type is one of the accepted formats' types but not its bytes' (a PNG sent as application/pdf) is 415 too; any other declared type (application/octet-stream, none) defers to the bytes. For a `url`, a declared Content-Type outside the accepted list, or one that disagrees with the bytes, is also 415.",
     `Files (and fetched documents, counted after decompression) larger than ${config.MAX_UPLOAD_MB} MB are 413; the limit is enforced while the body streams in. A file is stored in 1 MiB chunks as it arrives (the server never holds a whole upload), so a slow store slows the upload rather than buffering it; a body that breaks off before its end is 400, and a refused upload leaves nothing stored.`,
     "An empty, unreadable (corrupt), encrypted or over-limit document (too many pages, or too long to read) is 422.",
-    `Documents are read (parsed, and OCR'd where scanned) in separate reader processes, ${config.ANALYSIS_WORKERS} at a time. A document that takes longer than ${config.ANALYSIS_TIMEOUT_MS / 1000} s to read, or makes its reader use more than ${config.ANALYSIS_MAX_MEMORY_MB} MB of memory, is stopped and answered 422 saying which; the next request is served normally.`,
+    `Documents are read (parsed, and OCR'd where scanned) in separate reader processes, ${config.ANALYSIS_WORKERS} at a time. A document whose reading takes more than ${config.ANALYSIS_TIMEOUT_MS / 1000} s of processing (CPU) time (its reader's and OCR's together, however busy the server is), or longer than ${analysisWallTimeoutMs(config) / 1000} s on the clock (a reader that makes no progress), or makes its reader use more than ${config.ANALYSIS_MAX_MEMORY_MB} MB of memory, is stopped and answered 422 saying which; the next request is served normally.`,
     ...asyncDecisionsOf(config),
     "A missing `x-api-key` header is 401 saying so; an unknown, malformed or revoked key is 401 with one identical detail (which one is not revealed); an expired sandbox key is 401 saying it expired.",
     `Over the rate limit is 429 with \`Retry-After\` (seconds). Limits are per organization and key kind, per minute, shared by all of the organization's keys of that kind: ${config.RATE_LIMIT_PRODUCTION} for production keys, ${config.RATE_LIMIT_SANDBOX} for sandbox keys. Every response to a valid key carries \`RateLimit\` and \`RateLimit-Policy\`.`,

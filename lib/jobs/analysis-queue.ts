@@ -2,7 +2,7 @@ import PgBoss from "pg-boss";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
 import { withoutScope } from "@/db/scope";
-import { env } from "@/lib/env";
+import { analysisWallTimeoutMs, env } from "@/lib/env";
 import { logError } from "@/lib/log";
 import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
 
@@ -35,8 +35,12 @@ const EMBEDDED_POLLING_INTERVAL_SECONDS = 2;
 const DEFER_SECONDS = 1;
 /** Jobs the queue gave up on only need their failure recorded: no hurry. */
 const DEAD_LETTER_POLLING_INTERVAL_SECONDS = 5;
-/** A job whose worker died is taken again after twice the reading cap (the reader itself stops at once the cap). */
-const EXPIRY_PER_TIMEOUT = 2;
+/**
+ * A job is taken again (pg-boss's expiry) after twice the wall-clock backstop of reading a document:
+ * never while its reader still runs (a reader that spends its processor-time budget under load runs
+ * up to the backstop). A worker that died is noticed far sooner, by its lease (ANALYSIS_LEASE_SECONDS).
+ */
+const EXPIRY_PER_WALL_TIMEOUT = 2;
 /** Attempts after the first when a worker dies or fails for a reason that is not the file's; waits double each time. */
 const RETRY_DELAY_SECONDS = 5;
 /** A delivery whose receiver never answers is taken again after this long (the post itself times out far sooner). */
@@ -141,14 +145,10 @@ export class AnalysisQueue {
       retryBackoff: true,
       expireInSeconds: WEBHOOK_EXPIRY_SECONDS,
     });
-    await createQueueOnce(boss, name, {
-      name,
-      deadLetter: failed,
-      retryLimit: config.ANALYSIS_RETRY_LIMIT,
-      retryDelay: RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      expireInSeconds: Math.ceil((config.ANALYSIS_TIMEOUT_MS / 1000) * EXPIRY_PER_TIMEOUT),
-    });
+    const expireInSeconds = Math.ceil((analysisWallTimeoutMs(config) / 1000) * EXPIRY_PER_WALL_TIMEOUT);
+    await createQueueOnce(boss, name, { name, deadLetter: failed, retryLimit: config.ANALYSIS_RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds });
+    // A queue made by an earlier start keeps its settings (create does nothing then): its expiry follows this start's backstop.
+    await boss.updateQueue(name, { name, expireInSeconds });
     const embedded = isEmbedded(db);
     return new AnalysisQueue(boss, executor, name, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, embedded);
   }

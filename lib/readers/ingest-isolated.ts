@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { env } from "@/lib/env";
+import { analysisWallTimeoutMs, env } from "@/lib/env";
 import { type JobModule, jobOf } from "./job-module";
 import { DEFAULT_MAX_HEAP_MB, ProcessPool } from "./pool";
 import type { ReadingProgress } from "../analysis";
@@ -10,8 +10,10 @@ import type { ReaderOptions, ReaderResult } from "./read-in-reader";
  * OCR) and the pure pipeline run in a reader process (read-in-reader.ts).
  */
 export interface IsolationOptions {
-  /** Wall-clock limit for reading the file, OCR included; ANALYSIS_TIMEOUT_MS by default. */
-  timeoutMs?: number;
+  /** Processor time reading the file may take, OCR included; ANALYSIS_TIMEOUT_MS by default. */
+  cpuBudgetMs?: number;
+  /** Wall-clock backstop of reading the file; ANALYSIS_WALL_TIMEOUT_MS (or its default) by default. */
+  wallTimeoutMs?: number;
   /** Whose file this is (the organization id): organizations take turns in the pool's queue. */
   tenant?: string;
   /**
@@ -53,7 +55,8 @@ export function sharedPool(): ProcessPool {
     holder[POOL_KEY] = new ProcessPool({
       size: config.ANALYSIS_WORKERS,
       maxQueue: config.ANALYSIS_QUEUE_MAX,
-      jobTimeoutMs: config.ANALYSIS_TIMEOUT_MS,
+      cpuBudgetMs: config.ANALYSIS_TIMEOUT_MS,
+      wallTimeoutMs: analysisWallTimeoutMs(config),
       maxRssBytes: config.ANALYSIS_MAX_MEMORY_MB * MIB,
       // The V8 heap is part of the resident memory: it can never usefully exceed the memory cap.
       maxHeapMb: Math.min(DEFAULT_MAX_HEAP_MB, config.ANALYSIS_MAX_MEMORY_MB),
@@ -77,7 +80,7 @@ export function readIsolated(
   options: ReaderOptions & IsolationOptions,
   pool: ProcessPool = sharedPool(),
 ): Promise<ReaderResult> {
-  const { timeoutMs, tenant, bounded, onProgress, ...readerOptions } = options;
+  const { cpuBudgetMs, wallTimeoutMs, tenant, bounded, onProgress, ...readerOptions } = options;
   const progress = onProgress && ((value: unknown) => onProgress(value as ReadingProgress));
-  return pool.run(jobOf(readerModule(), "readInReader", bytes, readerOptions), { timeoutMs, tenant, bounded, onProgress: progress });
+  return pool.run(jobOf(readerModule(), "readInReader", bytes, readerOptions), { cpuBudgetMs, wallTimeoutMs, tenant, bounded, onProgress: progress });
 }

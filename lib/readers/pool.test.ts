@@ -17,23 +17,23 @@ function makePool(options: ConstructorParameters<typeof ProcessPool>[0] = {}): P
 afterAll(() => pools.forEach((p) => p.close()));
 
 describe("ProcessPool", () => {
-  it("kills a job that loops forever at its deadline, then serves the next job normally", async () => {
+  it("kills a job that loops forever at its processor-time budget, then serves the next job normally", async () => {
     const pool = makePool({ size: 1 });
-    const stuck = pool.run(job("spinForever"), { timeoutMs: 1_500 });
+    const stuck = pool.run(job("spinForever"), { cpuBudgetMs: 1_500, wallTimeoutMs: 600_000 });
     const next = pool.run<string>(job("answerAfter", "next", 0));
-    await expect(stuck).rejects.toMatchObject({ code: "timeout" });
+    await expect(stuck).rejects.toThrow(new AnalysisError("timeout", "Reading the file took more than 2 s of processing time; it was stopped."));
     await expect(next).resolves.toBe("next");
   });
 
   it("kills a job holding more memory than allowed, outside the V8 heap too", async () => {
     const pool = makePool({ size: 1, maxRssBytes: 300 * 1024 * 1024 });
-    await expect(pool.run(job("holdMemory", 600), { timeoutMs: 30_000 })).rejects.toMatchObject({ code: "limit_exceeded" });
+    await expect(pool.run(job("holdMemory", 600), { cpuBudgetMs: 30_000 })).rejects.toMatchObject({ code: "limit_exceeded" });
     await expect(pool.run<string>(job("answerAfter", "after", 0))).resolves.toBe("after");
   });
 
   it("counts the memory of the processes a job starts (OCR, rendering) and kills them with it", async () => {
     const pool = makePool({ size: 1, maxRssBytes: 400 * 1024 * 1024 });
-    await expect(pool.run(job("holdMemoryInHelper", 600), { timeoutMs: 30_000 })).rejects.toMatchObject({ code: "limit_exceeded" });
+    await expect(pool.run(job("holdMemoryInHelper", 600), { cpuBudgetMs: 30_000 })).rejects.toMatchObject({ code: "limit_exceeded" });
     await expect(pool.run<string>(job("answerAfter", "after", 0))).resolves.toBe("after");
   });
 
@@ -68,6 +68,25 @@ describe("ProcessPool", () => {
     const runs = ["a", "b", "c", "d", "e"].map((label) => pool.run<Run>(job("reportRun", label, 50)));
     const done = await Promise.all(runs);
     expect([...done].sort((x, y) => x.start - y.start).map((r) => r.label)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+});
+
+describe("ProcessPool time limits", () => {
+  it("counts processor time, not the clock: a job that waits past its budget is answered, one that stalls is stopped at the wall-clock backstop", async () => {
+    const pool = makePool({ size: 1, cpuBudgetMs: 1_000, wallTimeoutMs: 4_000 });
+    await expect(pool.run<string>(job("sleepFor", 2_500))).resolves.toBe("slept");
+    const started = performance.now();
+    await expect(pool.run(job("sleepFor", 600_000))).rejects.toThrow(new AnalysisError("timeout", "Reading the file took longer than 4 s; it was stopped."));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4_000);
+  });
+
+  it("stops a job at its budget spent by helper processes that have ended, long before the wall-clock backstop", async () => {
+    const pool = makePool({ size: 1 });
+    const started = performance.now();
+    const error = await pool.run(job("spinInHelpers", 300), { cpuBudgetMs: 2_000, wallTimeoutMs: 600_000 }).catch((e: unknown) => e);
+    expect(error).toEqual(new AnalysisError("timeout", "Reading the file took more than 2 s of processing time; it was stopped."));
+    expect(performance.now() - started).toBeLessThan(120_000);
+    await expect(pool.run<string>(job("answerAfter", "after", 0))).resolves.toBe("after");
   });
 });
 

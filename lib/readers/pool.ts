@@ -1,6 +1,7 @@
+import { WALL_PER_CPU_BUDGET } from "@/lib/env";
 import { AnalysisError } from "../analysis";
 import { FairQueue } from "./fair-queue";
-import { groupResidentBytes, killGroup, residentBytes } from "./process-control";
+import { groupUsage, killGroup, processUsage } from "./process-control";
 import { QueueFullError } from "./queue-full-error";
 import { jobTempDirPath, removeJobTempDir, sweepOrphanedTempDirs } from "./reader-environment";
 import { spawnReader, type ChildReply, type Slot } from "./reader-process";
@@ -10,10 +11,14 @@ export { QueueFullError };
 /**
  * A bounded pool of child processes that run parsing and OCR jobs, so that one
  * hostile or pathological file cannot stall or crash the server: each job has
- * a wall-clock deadline (then SIGKILL of the child's whole process group, OCR
- * and renderer included), a V8 heap cap, and a resident-memory cap polled from
- * /proc (worker-thread resourceLimits would not count ArrayBuffers, nodejs/node
- * PR #43992). At most `size` jobs run at once; the others wait, first in first
+ * a budget of processor time, spent by the child's whole process group (OCR and
+ * renderer included; then SIGKILL of the group), a much longer wall-clock
+ * backstop for a job that makes no progress, a V8 heap cap, and a
+ * resident-memory cap, both polled from /proc (worker-thread resourceLimits
+ * would not count ArrayBuffers, nodejs/node PR #43992). Processor time rather
+ * than wall time: on a busy machine a document takes many times its processor
+ * time to read, and load alone must never fail a document that would be read.
+ * At most `size` jobs run at once; the others wait, first in first
  * out per tenant and round-robin between tenants, in a queue whose length can
  * be bounded (a job beyond the bound is refused at once with QueueFullError
  * instead of waiting behind an ever longer line).
@@ -37,8 +42,10 @@ export interface PoolOptions {
   maxJobsPerChild?: number;
   /** The project root: where the child entry, the job sources and tsconfig.json live. */
   root?: string;
-  /** Wall-clock limit of a job that does not set its own, from the moment the child receives it. */
-  jobTimeoutMs?: number;
+  /** Processor time (ms) a job's process group may spend, for a job that does not set its own. */
+  cpuBudgetMs?: number;
+  /** Wall-clock limit (ms) of a job that does not set its own, from the moment the child receives it (default: WALL_PER_CPU_BUDGET × the CPU budget). */
+  wallTimeoutMs?: number;
   /** Jobs that may wait for a free child; a bounded job beyond this is refused (default: no bound). */
   maxQueue?: number;
   /** Modules (absolute paths) each child imports before it takes jobs, so a job's time is its own work. */
@@ -46,8 +53,10 @@ export interface PoolOptions {
 }
 
 export interface RunOptions {
-  /** Wall-clock limit of this job; the pool's jobTimeoutMs by default. */
-  timeoutMs?: number;
+  /** Processor time (ms) this job's process group may spend; the pool's cpuBudgetMs by default. */
+  cpuBudgetMs?: number;
+  /** Wall-clock backstop of this job (ms); the pool's wallTimeoutMs by default. */
+  wallTimeoutMs?: number;
   /** Whose job this is (an organization id): tenants take turns in the queue. */
   tenant?: string;
   /** false: wait however long the queue is (callers that bound their own jobs); default true. */
@@ -60,9 +69,11 @@ export interface RunOptions {
 const DEFAULT_POOL_SIZE = 2;
 export const DEFAULT_MAX_HEAP_MB = 1024;
 const DEFAULT_MAX_RSS_BYTES = 2 * 1024 * 1024 * 1024;
-const DEFAULT_JOB_TIMEOUT_MS = 180_000;
+const DEFAULT_CPU_BUDGET_MS = 180_000;
+
 const DEFAULT_MAX_JOBS_PER_CHILD = 50;
-const MEMORY_POLL_MS = 250;
+/** How often a running job's memory and processor time are read: a job overshoots a cap by at most about this. */
+const USAGE_POLL_MS = 250;
 /** Every so many polls the whole process group is measured (OCR and renderer processes included). */
 const GROUP_POLL_EVERY = 4;
 /** Weight of the newest job in the running mean of job durations behind Retry-After. */
@@ -73,11 +84,15 @@ const MAX_RETRY_AFTER_SECONDS = 300;
 
 interface Waiting {
   job: IsolatedJob;
-  timeoutMs: number;
+  cpuBudgetMs: number;
+  wallTimeoutMs: number;
   onProgress?: (progress: unknown) => void;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
+
+/** A limit in whole seconds for a message (never "0 s"). */
+const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 
 export class ProcessPool {
   private readonly queue = new FairQueue<Waiting>();
@@ -103,14 +118,16 @@ export class ProcessPool {
    * with QueueFullError without being queued.
    */
   run<T>(job: IsolatedJob<T>, options: RunOptions = {}): Promise<T> {
-    const { timeoutMs = this.options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS, tenant = "", bounded = true, onProgress } = options;
+    const { tenant = "", bounded = true, onProgress } = options;
+    const cpuBudgetMs = options.cpuBudgetMs ?? this.options.cpuBudgetMs ?? DEFAULT_CPU_BUDGET_MS;
+    const wallTimeoutMs = options.wallTimeoutMs ?? this.options.wallTimeoutMs ?? cpuBudgetMs * WALL_PER_CPU_BUDGET;
     const maxQueue = this.options.maxQueue ?? Infinity;
     const mustWait = this.running >= this.size;
     if (bounded && mustWait && this.queue.length >= maxQueue) {
       return Promise.reject(new QueueFullError(this.retryAfterSeconds()));
     }
     return new Promise<unknown>((resolve, reject) => {
-      this.queue.push(tenant, { job, timeoutMs, onProgress, resolve, reject });
+      this.queue.push(tenant, { job, cpuBudgetMs, wallTimeoutMs, onProgress, resolve, reject });
       this.dispatch();
     }) as Promise<T>;
   }
@@ -201,6 +218,7 @@ export class ProcessPool {
     });
   }
 
+
   /**
    * Runs one job on a child; resolves once the job has settled (answered,
    * failed or killed). The deadline counts from the moment the child has its
@@ -212,14 +230,14 @@ export class ProcessPool {
     const tempDir = jobTempDirPath();
     return new Promise<void>((done) => {
       let settled = false;
-      let killedFor: "timeout" | "memory" | undefined;
+      let killedFor: "cpu" | "wall" | "memory" | undefined;
       let deadline: ReturnType<typeof setTimeout> | undefined;
       let sentAt = 0;
       const finish = (outcome: () => void, reusable: boolean) => {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
-        clearInterval(memoryWatch);
+        clearInterval(usageWatch);
         child.off("message", onMessage);
         child.off("exit", onExit);
         slot.jobs++;
@@ -253,9 +271,11 @@ export class ProcessPool {
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         const error =
-          killedFor === "timeout"
-            ? new AnalysisError("timeout", `Reading the file took longer than ${Math.round(waiting.timeoutMs / 1000)} s; it was stopped.`)
-            : killedFor === "memory"
+          killedFor === "cpu"
+            ? new AnalysisError("timeout", `Reading the file took more than ${seconds(waiting.cpuBudgetMs)} s of processing time; it was stopped.`)
+            : killedFor === "wall"
+              ? new AnalysisError("timeout", `Reading the file took longer than ${seconds(waiting.wallTimeoutMs)} s; it was stopped.`)
+              : killedFor === "memory"
               ? new AnalysisError("limit_exceeded", "Reading the file needed more memory than allowed; it was stopped.")
               : slot.started
                 ? new AnalysisError("unreadable", "The file could not be read: the reader stopped unexpectedly.")
@@ -265,25 +285,31 @@ export class ProcessPool {
       };
       const maxRss = this.options.maxRssBytes ?? DEFAULT_MAX_RSS_BYTES;
       let polls = 0;
-      const memoryWatch = setInterval(() => {
+      /** The group's processor time when the job was sent (undefined until then, or where /proc is not available). */
+      let cpuAtStart: number | undefined;
+      const stop = (reason: NonNullable<typeof killedFor>) => {
+        killedFor ??= reason;
+        killGroup(child);
+      };
+      const usageWatch = setInterval(() => {
         if (child.pid === undefined) return;
-        // The child leads its process group (detached), so the group id is its pid.
-        const rss = ++polls % GROUP_POLL_EVERY === 0 ? groupResidentBytes(child.pid) : residentBytes(child.pid);
-        if (rss !== undefined && rss > maxRss) {
-          killedFor = "memory";
-          killGroup(child);
-        }
-      }, MEMORY_POLL_MS);
+        // The child leads its process group (detached), so the group id is its pid. Between scans of
+        // the group the reader alone is read: a lower bound of both figures, so never a wrong kill.
+        const usage = ++polls % GROUP_POLL_EVERY === 0 ? groupUsage(child.pid) : processUsage(child.pid);
+        if (usage === undefined) return;
+        if (usage.residentBytes > maxRss) stop("memory");
+        else if (cpuAtStart !== undefined && usage.cpuMs - cpuAtStart > waiting.cpuBudgetMs) stop("cpu");
+      }, USAGE_POLL_MS);
       child.on("message", onMessage);
       child.once("exit", onExit);
       slot.ready.then(
         () => {
           if (settled) return;
           sentAt = performance.now();
-          deadline = setTimeout(() => {
-            killedFor = "timeout";
-            killGroup(child);
-          }, waiting.timeoutMs);
+          // The reader alone (a scan of the whole group costs milliseconds of this thread, a short job's
+          // whole cost): between jobs its OCR and renderer runs have ended and count in its own figure.
+          cpuAtStart = child.pid === undefined ? undefined : processUsage(child.pid)?.cpuMs;
+          deadline = setTimeout(() => stop("wall"), waiting.wallTimeoutMs);
           child.send({ id, tempDir, reportsProgress: waiting.onProgress !== undefined, ...waiting.job });
         },
         // The exit listener above has already settled the job; this only keeps the rejection handled.

@@ -33,7 +33,7 @@ describe.each(testDatabases())("analysis jobs on $name", (database) => {
     db = await database.open();
     org = await createTestOrganization(db);
     invoice = await makePdf(invoicePages());
-    pool = new ProcessPool({ size: 2, preload: readerPreload(), jobTimeoutMs: 4_000 });
+    pool = new ProcessPool({ size: 2, preload: readerPreload(), cpuBudgetMs: 4_000, wallTimeoutMs: 4_000 });
   });
   afterAll(async () => {
     pool?.close();

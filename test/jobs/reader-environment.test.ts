@@ -29,7 +29,7 @@ describe("reader processes", () => {
   });
 
   it("leave no file behind when killed mid-job", async () => {
-    await expect(pool.run(job("writeTempFileAndHang"), { timeoutMs: 3_000 })).rejects.toMatchObject({ code: "timeout" });
+    await expect(pool.run(job("writeTempFileAndHang"), { cpuBudgetMs: 3_000 })).rejects.toMatchObject({ code: "timeout" });
     const root = readerTempRoot();
     expect(existsSync(root) ? readdirSync(root) : []).toEqual([]);
   });

@@ -9,14 +9,24 @@ import { AnalysisError } from "../errors";
  * Measured against pdfjs + @napi-rs/canvas on the same scanned pages at 300 dpi:
  * the same time (670–800 ms a page both), but pdftoppm's grey PNGs are 4–5×
  * smaller, and a hostile page that hangs or crashes the renderer kills only a
- * child process that has its own deadline.
+ * child process that has its own limit of CPU time.
  */
 
 /** Tesseract reads body text best at 300 dpi; more only costs time. */
 export const OCR_RENDER_DPI = 300;
 /** Below this a 10 pt line is too few pixels high for OCR: a page is refused rather than read badly. */
 const MIN_RENDER_DPI = 72;
-const DEFAULT_RENDER_TIMEOUT_MS = 60_000;
+/**
+ * CPU seconds one pdfinfo or pdftoppm run may take: a page at 300 dpi takes
+ * well under a second, so this stops a pathological page only. CPU time, not
+ * wall time, as for OCR: under load a run takes many times its CPU time, and
+ * load alone must never fail a page that would be rendered.
+ */
+const DEFAULT_RENDER_CPU_SECONDS = 60;
+/** Wall-clock backstop for a renderer that stalls without spending CPU; far beyond any load. */
+const RENDER_STALL_MS = 15 * 60_000;
+/** Exit status of a shell that could not find the command. */
+const COMMAND_NOT_FOUND = 127;
 const POINTS_PER_INCH = 72;
 const PDFINFO_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -24,7 +34,8 @@ export interface RenderOptions {
   dpi?: number;
   /** Pixels one rendered page may have; large pages are rendered at a lower resolution. */
   maxPixels: number;
-  timeoutMs?: number;
+  /** CPU seconds one renderer run may take (DEFAULT_RENDER_CPU_SECONDS). */
+  cpuSeconds?: number;
 }
 
 export interface RenderedPage {
@@ -33,22 +44,31 @@ export interface RenderedPage {
   dpi: number;
 }
 
-function run(command: string, args: string[], timeoutMs: number): Promise<string> {
+function run(command: string, args: string[], cpuSeconds: number): Promise<string> {
+  // The shell sets the CPU limit (soft: never above a hard limit already set) and becomes the command.
+  const script = 'ulimit -S -t "$1" 2>/dev/null; shift; exec "$@"';
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: PDFINFO_MAX_BYTES, encoding: "latin1" }, (error, stdout) => {
-      if (!error) return resolve(stdout);
-      if (error.killed) return reject(new AnalysisError("timeout", "Rendering the scanned page took too long."));
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-        return reject(new AnalysisError("unreadable", `Scanned pages cannot be read: ${command} (poppler-utils) is not installed.`));
-      }
-      reject(new AnalysisError("unreadable", "A scanned page of the PDF cannot be rendered."));
-    });
+    execFile(
+      "sh",
+      ["-c", script, "sh", String(Math.max(1, Math.ceil(cpuSeconds))), command, ...args],
+      { timeout: RENDER_STALL_MS, killSignal: "SIGKILL", maxBuffer: PDFINFO_MAX_BYTES, encoding: "latin1" },
+      (error, stdout) => {
+        if (!error) return resolve(stdout);
+        if (error.killed || error.signal === "SIGXCPU" || error.signal === "SIGKILL") {
+          return reject(new AnalysisError("timeout", "Rendering the scanned page took too long."));
+        }
+        if (error.code === COMMAND_NOT_FOUND || (error as NodeJS.ErrnoException).code === "ENOENT") {
+          return reject(new AnalysisError("unreadable", `Scanned pages cannot be read: ${command} (poppler-utils) is not installed.`));
+        }
+        reject(new AnalysisError("unreadable", "A scanned page of the PDF cannot be rendered."));
+      },
+    );
   });
 }
 
 /** Page sizes in points from pdfinfo, keyed by page number. */
-async function readPageSizes(file: string, first: number, last: number, timeoutMs: number): Promise<Map<number, [number, number]>> {
-  const out = await run("pdfinfo", ["-f", String(first), "-l", String(last), file], timeoutMs);
+async function readPageSizes(file: string, first: number, last: number, cpuSeconds: number): Promise<Map<number, [number, number]>> {
+  const out = await run("pdfinfo", ["-f", String(first), "-l", String(last), file], cpuSeconds);
   const sizes = new Map<number, [number, number]>();
   for (const match of out.matchAll(/^Page\s+(\d+)\s+size:\s+([\d.]+)\s+x\s+([\d.]+)/gm)) {
     sizes.set(Number(match[1]), [Number(match[2]), Number(match[3])]);
@@ -75,12 +95,12 @@ export async function withRenderedPages<T>(
   use: (page: RenderedPage) => Promise<T>,
 ): Promise<T[]> {
   if (pageNumbers.length === 0) return [];
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const cpuSeconds = options.cpuSeconds ?? DEFAULT_RENDER_CPU_SECONDS;
   const dir = await mkdtemp(join(tmpdir(), "shipshape-render-"));
   try {
     const input = join(dir, "input.pdf");
     await writeFile(input, pdf);
-    const sizes = await readPageSizes(input, Math.min(...pageNumbers), Math.max(...pageNumbers), timeoutMs);
+    const sizes = await readPageSizes(input, Math.min(...pageNumbers), Math.max(...pageNumbers), cpuSeconds);
     const results: T[] = [];
     for (const number of pageNumbers) {
       const [width, height] = sizes.get(number) ?? [0, 0];
@@ -89,7 +109,7 @@ export async function withRenderedPages<T>(
         throw new AnalysisError("limit_exceeded", `Page ${number} is too large to read as a scan within the maximum pixels per image limit of ${options.maxPixels}.`, number);
       }
       const root = join(dir, `page-${number}`);
-      await run("pdftoppm", ["-r", String(dpi), "-f", String(number), "-l", String(number), "-gray", "-png", "-singlefile", input, root], timeoutMs);
+      await run("pdftoppm", ["-r", String(dpi), "-f", String(number), "-l", String(number), "-gray", "-png", "-singlefile", input, root], cpuSeconds);
       const file = `${root}.png`;
       results.push(await use({ number, file, dpi }));
       await rm(file, { force: true });
