@@ -6,6 +6,10 @@
 import { mkdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
+// glibc read its malloc settings (reader-environment.ts) when this process started; the OCR and
+// renderer processes this reader starts are short-lived and keep glibc's defaults.
+for (const name of Object.keys(process.env)) if (name.startsWith("MALLOC_")) delete process.env[name];
+
 // Large packages the engine imports are loaded by Node itself before tsx's loader is registered:
 // through tsx, pdfjs (3 MB of JavaScript, the text layer until PDFium replaced it) cost a reader about
 // 190 MB more resident memory and a slower start. The engine's later imports find them in the module

@@ -158,6 +158,20 @@ describe("ProcessPool readers", () => {
     // Killed once its replacement answered; the exit is reaped a moment later.
     await vi.waitFor(() => expect(alive(first)).toBe(false), { timeout: 5000 });
   });
+
+  it("replace a reader that kept more memory after its job than it had once started, while idle", async () => {
+    const pool = makePool({ size: 1, maxGrowthBytes: 64 * 2 ** 20 });
+    const small = await pool.run<number>(job("growAndKeep", 8));
+    await pool.ready();
+    // Within the margin: the same reader serves on.
+    expect(await pool.run<number>(pidJob)).toBe(small);
+    const grown = await pool.run<number>(job("growAndKeep", 200));
+    expect(grown).toBe(small);
+    // No job waits for it: its replacement loads while the pool is idle, then it goes.
+    await vi.waitFor(() => expect(alive(grown)).toBe(false), { timeout: 60_000, interval: 200 });
+    const fresh = await pool.run<number>(pidJob);
+    expect(fresh).not.toBe(grown);
+  });
 });
 
 describe("readIsolated", () => {

@@ -40,6 +40,11 @@ export interface PoolOptions {
   maxRssBytes?: number;
   /** Jobs a child serves before it is replaced, so slow leaks in parsers never accumulate. */
   maxJobsPerChild?: number;
+  /**
+   * Resident memory (bytes) a child may have kept after a job above what it had once started; beyond,
+   * it is replaced (without a gap, as a worn child), so a reader's high-water mark does not last.
+   */
+  maxGrowthBytes?: number;
   /** The project root: where the child entry, the job sources and tsconfig.json live. */
   root?: string;
   /** Processor time (ms) a job's process group may spend, for a job that does not set its own. */
@@ -72,6 +77,13 @@ const DEFAULT_MAX_RSS_BYTES = 2 * 1024 * 1024 * 1024;
 const DEFAULT_CPU_BUDGET_MS = 180_000;
 
 const DEFAULT_MAX_JOBS_PER_CHILD = 50;
+/**
+ * A reader's resident memory after a job swings by about 20 MB around its
+ * start (code compiled, caches filled on first use); one that kept more than
+ * this holds what a document made it allocate (a V8 heap grown by a large
+ * document, allocator fragmentation) and is replaced while idle.
+ */
+const DEFAULT_MAX_GROWTH_BYTES = 48 * 2 ** 20;
 /** How often a running job's memory and processor time are read: a job overshoots a cap by at most about this. */
 const USAGE_POLL_MS = 250;
 /** Every so many polls the whole process group is measured (OCR and renderer processes included). */
@@ -193,14 +205,22 @@ export class ProcessPool {
     return slot;
   }
 
+  /** A reader that kept more memory after its job than its start plus maxGrowthBytes (its OCR and renderer processes have ended). */
+  private grown(slot: Slot): boolean {
+    if (slot.baselineBytes === undefined || slot.child.pid === undefined) return false;
+    const now = processUsage(slot.child.pid)?.residentBytes;
+    return now !== undefined && now - slot.baselineBytes > (this.options.maxGrowthBytes ?? DEFAULT_MAX_GROWTH_BYTES);
+  }
+
   /**
-   * Replaces a reader that has served its share of jobs without a gap: it
+   * Replaces a reader that has served its share of jobs, or grown, without a gap: it
    * keeps serving until its replacement has loaded its modules, and only one
    * reader is replaced at a time, so the readers never all restart at once (a
    * start costs seconds of CPU; every request would wait for it).
    */
   private retire(slot: Slot): void {
-    if (this.closed || this.replacing) return; // tried again after its next job
+    slot.worn = true;
+    if (this.closed || this.replacing) return; // its turn comes when the replacement under way has loaded, or after its next job
     const fresh = this.spawn();
     this.replacing = fresh;
     this.idle.push(fresh);
@@ -210,12 +230,16 @@ export class ProcessPool {
         const at = this.idle.indexOf(slot);
         // Idle: gone now. Busy: killed when its job ends (finish).
         if (at >= 0) killGroup(this.idle.splice(at, 1)[0]!.child);
+        if (this.replacing === fresh) this.replacing = undefined;
+        // An idle reader that wore out meanwhile waited for this replacement: its turn now.
+        const next = this.idle.find((other) => other.worn && !other.retiring);
+        if (next) this.retire(next);
       },
       // The replacement failed to start: the worn reader serves on and is retired after its next job.
-      () => undefined,
-    ).finally(() => {
-      if (this.replacing === fresh) this.replacing = undefined;
-    });
+      () => {
+        if (this.replacing === fresh) this.replacing = undefined;
+      },
+    );
   }
 
 
@@ -245,7 +269,7 @@ export class ProcessPool {
         if (slot.retiring) killGroup(child); // its replacement is already serving
         else if (reusable) {
           this.idle.push(slot);
-          if (slot.jobs >= (this.options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD)) this.retire(slot);
+          if (slot.jobs >= (this.options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD) || this.grown(slot)) this.retire(slot);
         } else {
           killGroup(child);
           // Start the replacement now, so the next job does not also wait for a child to load its modules.

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import type { AnalysisError } from "../analysis";
-import { killGroup } from "./process-control";
+import { killGroup, processUsage } from "./process-control";
 import { readerEnvironment } from "./reader-environment";
 
 /** The child entry, relative to the project root. */
@@ -19,6 +19,10 @@ export interface Slot {
   jobs: number;
   /** Its replacement has loaded: it takes no new job and is killed once its running job ends. */
   retiring: boolean;
+  /** Served its share of jobs, or grew: replaced as soon as a replacement has loaded. */
+  worn: boolean;
+  /** Its resident memory once it had loaded its modules, before any job (undefined where /proc is not available). */
+  baselineBytes?: number;
 }
 
 export interface ChildReply {
@@ -48,7 +52,7 @@ export function spawnReader(root: string, maxHeapMb: number, preload: string[]):
     detached: true,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const slot: Slot = { child, ready: Promise.resolve(), started: false, jobs: 0, retiring: false };
+  const slot: Slot = { child, ready: Promise.resolve(), started: false, jobs: 0, retiring: false, worn: false };
   slot.ready = new Promise<void>((resolve, reject) => {
     const startup = setTimeout(() => killGroup(child), CHILD_START_TIMEOUT_MS);
     const onMessage = (message: ChildReply) => {
@@ -56,6 +60,7 @@ export function spawnReader(root: string, maxHeapMb: number, preload: string[]):
       child.off("message", onMessage);
       clearTimeout(startup);
       slot.started = true;
+      if (child.pid !== undefined) slot.baselineBytes = processUsage(child.pid)?.residentBytes;
       resolve();
     };
     child.on("message", onMessage);
