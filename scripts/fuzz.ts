@@ -56,7 +56,10 @@ async function send(url: string, key: string, format: FuzzFormat, bytes: Uint8Ar
     return { status: response.status, detail, ms: performance.now() - started };
   } catch (error) {
     const ms = performance.now() - started;
-    return (error as Error).name === "TimeoutError" ? { status: "hang", detail: "", ms } : { status: "network-error", detail: String(error), ms };
+    // fetch says only "fetch failed": what failed (a reset or closed socket, a refused connection) is its cause.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause ? `${String(error)}: ${cause.code ?? ""} ${cause.message ?? ""}`.trim() : String(error);
+    return (error as Error).name === "TimeoutError" ? { status: "hang", detail: "", ms } : { status: "network-error", detail, ms };
   }
 }
 
