@@ -75,7 +75,6 @@ const DEFAULT_POOL_SIZE = 2;
 export const DEFAULT_MAX_HEAP_MB = 1024;
 const DEFAULT_MAX_RSS_BYTES = 2 * 1024 * 1024 * 1024;
 const DEFAULT_CPU_BUDGET_MS = 180_000;
-
 const DEFAULT_MAX_JOBS_PER_CHILD = 50;
 /**
  * A reader's resident memory after a job swings by about 20 MB around its
@@ -242,7 +241,6 @@ export class ProcessPool {
     );
   }
 
-
   /**
    * Runs one job on a child; resolves once the job has settled (answered,
    * failed or killed). The deadline counts from the moment the child has its
@@ -300,16 +298,16 @@ export class ProcessPool {
             : killedFor === "wall"
               ? new AnalysisError("timeout", `Reading the file took longer than ${seconds(waiting.wallTimeoutMs)} s; it was stopped.`)
               : killedFor === "memory"
-              ? new AnalysisError("limit_exceeded", "Reading the file needed more memory than allowed; it was stopped.")
-              : slot.started
-                ? new AnalysisError("unreadable", "The file could not be read: the reader stopped unexpectedly.")
-                : // Not the file's doing: the reader never started (a broken install, no memory for a process).
-                  new Error(`the isolation child exited before it was ready (${signal ?? `code ${code}`})`);
+                ? new AnalysisError("limit_exceeded", "Reading the file needed more memory than allowed; it was stopped.")
+                : slot.started
+                  ? new AnalysisError("unreadable", "The file could not be read: the reader stopped unexpectedly.")
+                  : // Not the file's doing: the reader never started (a broken install, no memory for a process).
+                    new Error(`the isolation child exited before it was ready (${signal ?? `code ${code}`})`);
         finish(() => waiting.reject(error), false);
       };
       const maxRss = this.options.maxRssBytes ?? DEFAULT_MAX_RSS_BYTES;
       let polls = 0;
-      /** The group's processor time when the job was sent (undefined until then, or where /proc is not available). */
+      /** The reader's processor time when the job was sent (undefined until then, or where /proc is not available). */
       let cpuAtStart: number | undefined;
       const stop = (reason: NonNullable<typeof killedFor>) => {
         killedFor ??= reason;
