@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, openDb } from "@/db/client";
 import { makePdfBomb } from "@/test/fixtures/formats/pdf-bomb";
+import { makeLongScan } from "@/test/fixtures/formats/scanned-pdf";
 import { analyzeForm, createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases, testDatabaseUrl, type TestDatabase } from "../support/databases";
 import { readRss, resetPeakRss, startServerProcess, type ServerProcess } from "../support/server-process";
@@ -11,23 +12,26 @@ import { readRss, resetPeakRss, startServerProcess, type ServerProcess } from ".
 /**
  * Parsing and OCR run in the isolated reader pool, tested through a separate
  * app process (the real route module over HTTP) with small caps set by its
- * environment: a PDF decompression bomb is killed at the time or memory cap
- * and answered 422, the server itself neither stalls nor grows, the next
- * request is served normally, and a full queue is 503 with Retry-After.
+ * environment: a long scan whose OCR outruns the processing-time budget, and
+ * a PDF decompression bomb, are stopped and answered 422; the server itself
+ * neither stalls nor grows, the next request is served normally, and a full
+ * queue is 503 with Retry-After.
  */
 const MB = 2 ** 20;
-/** Long enough for the other requests of a test to arrive while the first bomb is read, on a busy machine. */
+/** CPU time of a reader and its OCR: long enough for the other requests of a test to arrive while the first scan is read. */
 const TIMEOUT_MS = 6_000;
 const TIMEOUT_DETAIL = { detail: `Reading the file took more than ${TIMEOUT_MS / 1000} s of processing time; it was stopped.` };
 const MEMORY_DETAIL = { detail: "Reading the file needed more memory than allowed; it was stopped." };
-/** The bomb inflates to 1 GiB; the server must not take any of that on itself. */
+/** The bomb inflates to 1 GiB and the scan is 2 MB of images; the server must not take any of that on itself. */
 const SERVER_GROWTH_LIMIT_BYTES = 200 * MB;
 
 let bomb: Uint8Array;
+let longScan: Uint8Array;
 let invoice: Uint8Array;
 
 beforeAll(async () => {
-  [bomb, invoice] = await Promise.all([makePdfBomb(1024), makePdf(invoicePages())]);
+  // Three pages: about three times the budget of OCR, so the budget, not the end of the file, stops it.
+  [bomb, longScan, invoice] = await Promise.all([makePdfBomb(1024), makeLongScan(3), makePdf(invoicePages())]);
 });
 
 function analyze(server: ServerProcess, key: string, bytes: Uint8Array, name: string): Promise<Response> {
@@ -73,17 +77,17 @@ describe.each(testDatabases().map((d) => d.name))("isolated reading with one rea
       ANALYSIS_WORKERS: "1",
       ANALYSIS_QUEUE_MAX: "1",
       ANALYSIS_TIMEOUT_MS: String(TIMEOUT_MS),
-      // Above the 2.7 GB the bomb reaches when read to the end, so that time is what stops it here.
+      // Far above what OCR of the scan takes, so that processing time is what stops it here.
       ANALYSIS_MAX_MEMORY_MB: "8192",
     }));
     await expectNormalAnswer(server, key);
   });
   afterAll(async () => cleanup?.());
 
-  it("kills a file that keeps the parser busy past the time cap (422), without the server growing, then serves the next request", async () => {
+  it("stops a file whose reading outruns the processing-time budget (422), without the server growing, then serves the next request", { timeout: 180_000 }, async () => {
     const before = await readRss(server.pid);
     await resetPeakRss(server.pid);
-    const response = await analyze(server, key, bomb, "bomb.pdf");
+    const response = await analyze(server, key, longScan, "long-scan.pdf");
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual(TIMEOUT_DETAIL);
     const after = await readRss(server.pid);
@@ -94,7 +98,7 @@ describe.each(testDatabases().map((d) => d.name))("isolated reading with one rea
   // Two files read one after the other until their CPU-time cap: on a busy machine each takes several times the cap on the clock.
   it("refuses a request with 503 and Retry-After when one file is being read and one waits", { timeout: 180_000 }, async () => {
     // Three at once: one is read (until its time cap), one waits, the third finds the queue full.
-    const responses = await Promise.all([1, 2, 3].map((n) => analyze(server, key, bomb, `bomb-${n}.pdf`)));
+    const responses = await Promise.all([1, 2, 3].map((n) => analyze(server, key, longScan, `long-scan-${n}.pdf`)));
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([422, 422, 503]);
     for (const response of responses) {
@@ -121,13 +125,13 @@ describe("isolated reading with a memory cap, on pglite", () => {
 
   beforeAll(async () => {
     // Room for a reader with the engine loaded (about 250 MB) and a normal document; a generous
-    // time cap, so that memory is what stops the bomb.
+    // time cap, so that memory is what stops the bomb (since PDFium, its WebAssembly memory cap, inside the reader).
     ({ server, key, cleanup } = await startServer("pglite", { ANALYSIS_MAX_MEMORY_MB: "600", ANALYSIS_TIMEOUT_MS: "120000" }));
     await expectNormalAnswer(server, key);
   });
   afterAll(async () => cleanup?.());
 
-  it("kills a file that inflates past the memory cap (422), then serves the next request", async () => {
+  it("stops a file that inflates past the memory cap (422), then serves the next request", async () => {
     const before = await readRss(server.pid);
     await resetPeakRss(server.pid);
     const response = await analyze(server, key, bomb, "bomb.pdf");
