@@ -7,13 +7,6 @@ import { queryRows } from "./queries/rows";
 
 /** Sizes around Node's buffer pool (4 KiB), an invoice, and a scanned page. */
 const SIZES = [0, 1, 4095, 4096, 14_000, 2 ** 20];
-/** What storing and reading back 8 MB may cost this process on PGlite (PGlite's own JavaScript codec: over 2 s). */
-const LARGE_ROUND_TRIP_CPU_MS = 800;
-
-function cpuMs(): number {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1000;
-}
 
 describe.each(testDatabases())("bytea on $name", (database) => {
   let db: Db;
@@ -30,11 +23,11 @@ describe.each(testDatabases())("bytea on $name", (database) => {
     if (database.name === "pglite") expect(row!.value.byteLength === row!.value.buffer.byteLength).toBe(true);
   });
 
-  it.runIf(database.name === "pglite")("stores and reads 8 MB without holding the thread for seconds", async () => {
+  // What the codec costs (PGlite's own JavaScript one: over 2 s of the server's thread for this) is
+  // measured by bench/upload-memory.ts and bench/endpoint-statements.ts, not asserted here.
+  it("an 8 MB value (a scanned document) comes back byte for byte", async () => {
     const bytes = new Uint8Array(randomBytes(8 * 2 ** 20));
-    const started = cpuMs();
     const [row] = await queryRows<{ value: Uint8Array }>(db, sql`SELECT ${bytes}::bytea AS value`);
-    expect(row!.value.byteLength).toBe(bytes.byteLength);
-    expect(cpuMs() - started).toBeLessThan(LARGE_ROUND_TRIP_CPU_MS);
+    expect(Buffer.from(row!.value).equals(Buffer.from(bytes))).toBe(true);
   });
 });
