@@ -1,9 +1,8 @@
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AnalysisError } from "../errors";
+import { runCpuLimited } from "./cpu-limited";
 
 /**
  * Runs the Debian `tesseract` command line (5.x) on one image file and parses
@@ -47,10 +46,6 @@ const OMP_THREADS = "1";
  * 26 s at load 20), and load alone must never fail a page that would be read.
  */
 const DEFAULT_OCR_CPU_SECONDS = 120;
-/** Wall-clock backstop for a tesseract that stalls without spending CPU; far beyond any load. */
-const OCR_STALL_MS = 15 * 60_000;
-/** Exit status of a shell that could not find the command. */
-const COMMAND_NOT_FOUND = 127;
 const MAX_TSV_BYTES = 64 * 1024 * 1024;
 const TSV_COLUMNS = 12;
 const TSV_LEVEL_PAGE = 1;
@@ -68,31 +63,14 @@ function runTesseract(file: string, options: TesseractOptions): Promise<string> 
   const psm = options.psm ?? DEFAULT_PAGE_SEGMENTATION_MODE;
   const args = [file, "stdout", "--psm", String(psm), "--oem", OCR_ENGINE_MODE, "-c", "tessedit_create_tsv=1"];
   if (options.dpi) args.push("--dpi", String(Math.round(options.dpi)));
-  const cpuSeconds = Math.max(1, Math.ceil(options.cpuSeconds ?? DEFAULT_OCR_CPU_SECONDS));
-  // The shell sets the CPU limit (soft: never above a hard limit already set) and becomes tesseract.
-  const script = 'ulimit -S -t "$1" 2>/dev/null; shift; exec tesseract "$@"';
-  return new Promise((resolve, reject) => {
-    execFile(
-      "sh",
-      ["-c", script, "sh", String(cpuSeconds), ...args],
-      {
-        env: { ...process.env, OMP_THREAD_LIMIT: OMP_THREADS },
-        timeout: OCR_STALL_MS,
-        killSignal: "SIGKILL",
-        maxBuffer: MAX_TSV_BYTES,
-        encoding: "utf8",
-      },
-      (error, stdout) => {
-        if (!error) return resolve(stdout);
-        if (error.killed || error.signal === "SIGXCPU" || error.signal === "SIGKILL") {
-          return reject(new AnalysisError("timeout", "Reading the scanned page took too long."));
-        }
-        if (error.code === COMMAND_NOT_FOUND || (error as NodeJS.ErrnoException).code === "ENOENT") {
-          return reject(new AnalysisError("unreadable", "Scanned pages cannot be read: the OCR engine (tesseract) is not installed."));
-        }
-        reject(new AnalysisError("unreadable", "The image could not be decoded for OCR."));
-      },
-    );
+  return runCpuLimited("tesseract", args, {
+    cpuSeconds: options.cpuSeconds ?? DEFAULT_OCR_CPU_SECONDS,
+    env: { ...process.env, OMP_THREAD_LIMIT: OMP_THREADS },
+    maxBuffer: MAX_TSV_BYTES,
+    encoding: "utf8",
+    tooLong: "Reading the scanned page took too long.",
+    notInstalled: "Scanned pages cannot be read: the OCR engine (tesseract) is not installed.",
+    failed: "The image could not be decoded for OCR.",
   });
 }
 

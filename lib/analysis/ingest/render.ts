@@ -1,8 +1,8 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AnalysisError } from "../errors";
+import { runCpuLimited } from "./cpu-limited";
 
 /**
  * Renders PDF pages to greyscale PNG files for OCR with poppler's pdftoppm.
@@ -23,10 +23,6 @@ const MIN_RENDER_DPI = 72;
  * load alone must never fail a page that would be rendered.
  */
 const DEFAULT_RENDER_CPU_SECONDS = 60;
-/** Wall-clock backstop for a renderer that stalls without spending CPU; far beyond any load. */
-const RENDER_STALL_MS = 15 * 60_000;
-/** Exit status of a shell that could not find the command. */
-const COMMAND_NOT_FOUND = 127;
 const POINTS_PER_INCH = 72;
 const PDFINFO_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -45,24 +41,13 @@ export interface RenderedPage {
 }
 
 function run(command: string, args: string[], cpuSeconds: number): Promise<string> {
-  // The shell sets the CPU limit (soft: never above a hard limit already set) and becomes the command.
-  const script = 'ulimit -S -t "$1" 2>/dev/null; shift; exec "$@"';
-  return new Promise((resolve, reject) => {
-    execFile(
-      "sh",
-      ["-c", script, "sh", String(Math.max(1, Math.ceil(cpuSeconds))), command, ...args],
-      { timeout: RENDER_STALL_MS, killSignal: "SIGKILL", maxBuffer: PDFINFO_MAX_BYTES, encoding: "latin1" },
-      (error, stdout) => {
-        if (!error) return resolve(stdout);
-        if (error.killed || error.signal === "SIGXCPU" || error.signal === "SIGKILL") {
-          return reject(new AnalysisError("timeout", "Rendering the scanned page took too long."));
-        }
-        if (error.code === COMMAND_NOT_FOUND || (error as NodeJS.ErrnoException).code === "ENOENT") {
-          return reject(new AnalysisError("unreadable", `Scanned pages cannot be read: ${command} (poppler-utils) is not installed.`));
-        }
-        reject(new AnalysisError("unreadable", "A scanned page of the PDF cannot be rendered."));
-      },
-    );
+  return runCpuLimited(command, args, {
+    cpuSeconds,
+    maxBuffer: PDFINFO_MAX_BYTES,
+    encoding: "latin1",
+    tooLong: "Rendering the scanned page took too long.",
+    notInstalled: `Scanned pages cannot be read: ${command} (poppler-utils) is not installed.`,
+    failed: "A scanned page of the PDF cannot be rendered.",
   });
 }
 
