@@ -20,6 +20,9 @@ const SPOOL_ROOT = join(tmpdir(), "shipshape-uploads");
 export class UploadSpool {
   private dir: Promise<string> | undefined;
   private count = 0;
+  /** Parts still being written, with their streams: removal stops and waits for them. */
+  private readonly writing = new Map<Promise<string>, Readable>();
+  private removed = false;
 
   private directory(): Promise<string> {
     this.dir ??= (async () => {
@@ -31,10 +34,20 @@ export class UploadSpool {
   }
 
   /** Writes a part's stream to a file of its own; resolves with the file's path once every byte is on disk. */
-  async write(stream: Readable): Promise<string> {
-    const path = join(await this.directory(), `part-${this.count++}`);
-    await pipeline(stream, createWriteStream(path, { mode: 0o600 }));
-    return path;
+  write(stream: Readable): Promise<string> {
+    const written = (async () => {
+      const dir = await this.directory();
+      // A part that reaches here after removal began opens no file (and a stream destroyed before
+      // it was piped would never settle its pipeline).
+      if (this.removed) throw new Error("The upload was refused before this part was stored.");
+      const path = join(dir, `part-${this.count++}`);
+      await pipeline(stream, createWriteStream(path, { mode: 0o600 }));
+      return path;
+    })();
+    this.writing.set(written, stream);
+    const settled = () => void this.writing.delete(written);
+    written.then(settled, settled);
+    return written;
   }
 
   /** The spooled file's bytes, in one buffer of their size (a view, not a copy). */
@@ -43,7 +56,15 @@ export class UploadSpool {
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   }
 
+  /**
+   * Stops the parts still being written and waits until they have settled, then deletes the
+   * directory: a write that opened its file after the directory was listed would make the removal
+   * fail (ENOTEMPTY) or leave the file behind.
+   */
   async remove(): Promise<void> {
+    this.removed = true;
+    for (const stream of this.writing.values()) stream.destroy();
+    await Promise.allSettled(this.writing.keys());
     const dir = await this.dir?.catch(() => undefined);
     if (dir) await rm(dir, { recursive: true, force: true });
   }

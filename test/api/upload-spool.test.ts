@@ -1,8 +1,9 @@
 import { existsSync, readdirSync } from "node:fs";
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readAnalyzeForm } from "@/lib/api/multipart";
 import { readFilesForm } from "@/lib/api/multipart-files";
-import { uploadSpoolRoot } from "@/lib/api/upload-spool";
+import { UploadSpool, uploadSpoolRoot } from "@/lib/api/upload-spool";
 import { analyzeForm, analyzeRequest } from "../support/api-fixtures";
 
 /**
@@ -44,5 +45,20 @@ describe("upload spool", () => {
     expect(read.files.map((file) => file.name)).toEqual(["f0.pdf", "f1.pdf", "f2.pdf"]);
     read.files.forEach((file, i) => expect(Buffer.compare(Buffer.from(file.bytes), Buffer.from(files[i]!))).toBe(0));
     expect(spooled()).toEqual([]);
+  });
+
+  it("removes everything when it is removed while parts are still being written, as a refused form is", async () => {
+    // A form refused at its 21st file removes the spool while the first twenty are still opening
+    // their files: a file created after the directory was listed made the removal fail (a 500).
+    for (let round = 0; round < 20; round++) {
+      const spool = new UploadSpool();
+      const parts = Array.from({ length: 20 }, () => new PassThrough());
+      const writes = parts.map((part) => spool.write(part).then(() => "written", () => "refused"));
+      parts.forEach((part, i) => (i % 2 ? part.end("x") : part.write("half")));
+      await expect(spool.remove()).resolves.toBeUndefined();
+      // Every write has settled once removal returned: none can create a file afterwards.
+      expect(await Promise.race([Promise.all(writes), new Promise((resolve) => setTimeout(resolve, 0, "pending"))])).not.toBe("pending");
+      expect(spooled()).toEqual([]);
+    }
   });
 });
