@@ -4,16 +4,14 @@
  * here instead of serving, and the client-address hook is in place before any
  * request (lib/auth/startup.ts). Then the database is migrated, the readers
  * start, and the in-process analysis worker takes the jobs that waited
- * through a restart (lib/jobs/server-worker.ts). Uploads spooled or stored
- * in chunks by a server process that died mid-request are removed
- * (lib/api/upload-spool.ts, lib/api/upload-chunks.ts).
+ * through a restart (lib/jobs/server-worker.ts). Uploads that a process
+ * which died mid-request left unreceived in chunked storage are removed
+ * (sweepAbandonedUploads, which `npm run worker` calls too).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startAuth } = await import("@/lib/auth/startup");
   await startAuth();
-  const { sweepOrphanedUploadSpools } = await import("@/lib/api/upload-spool");
-  await sweepOrphanedUploadSpools();
   const { startServerWorker, stopServerWorker } = await import("./lib/jobs/server-worker");
   await startServerWorker();
   const [{ getDb }, { sweepAbandonedUploads }] = await Promise.all([import("@/db/client"), import("@/lib/api/upload-chunks")]);

@@ -1,9 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { AnalysisJobRow } from "@/db/schema";
-import { isIsoDate, examineFiles, type AnalyzeFile, type PresentedFile, AnalysisError } from "@/lib/analysis";
+import { isIsoDate, examineFiles, type AnalyzeFile, AnalysisError } from "@/lib/analysis";
 import { env } from "@/lib/env";
-import { checkDocument, declaredPartType, findIdempotentJob, IdempotencyConflictError, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis } from "@/lib/jobs";
+import { checkSniffedDocument, declaredPartType, findIdempotentJob, IdempotencyConflictError, precheckAdmission, resultOf, submitAnalyses, waitForAnalysis, type StoredUpload } from "@/lib/jobs";
 import { consumeRateLimit, limitForKind, organizationBucket } from "./rate-limit";
 import { ANALYSIS_ID_FIELD, checkAnalysisIds, loadAnalyses, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { ApiError } from "@/lib/errors";
@@ -12,6 +12,7 @@ import { idempotencyKeyOf } from "./idempotency";
 import { MULTIPART_OVERHEAD_BYTES } from "./multipart";
 import { readFilesForm, type FilesForm } from "./multipart-files";
 import { reserveUploadBytes } from "./upload-budget";
+import { chunkedUploadSink } from "./upload-chunks";
 
 const BYTES_PER_MB = 2 ** 20;
 /** Most files one presentation may upload: a bank set is a credit and a dozen documents, rarely more. */
@@ -38,14 +39,18 @@ function presentationDateOf(value: string | undefined): string {
   return value.trim();
 }
 
+/** The compare form as the route reads it: each file streamed into chunked storage as it arrives. */
+type UploadedForm = FilesForm<{ upload: StoredUpload }>;
+type UploadedFile = UploadedForm["files"][number];
+
 /**
  * Refuses, before any analysis, a file that is empty, not in a format we read,
  * or declared as another of our formats than its bytes are (as analyze and the
- * set uploads refuse it), naming it.
+ * set uploads refuse it; sniffed as it streamed), naming it.
  */
-function checkFileBytes(file: FilesForm["files"][number]): void {
+function checkFileBytes(file: UploadedFile): void {
   try {
-    checkDocument(file.bytes, declaredPartType(file.mimeType));
+    checkSniffedDocument(file.upload, declaredPartType(file.mimeType));
   } catch (error) {
     if (error instanceof AnalysisError) throw new AnalysisError(error.code, `${file.name}: ${error.message}`);
     throw error;
@@ -63,11 +68,15 @@ function fileKeyOf(key: string, index: number): string {
   return `compare:${index}:${key}`;
 }
 
-/** What "the same request" means for a compare: the same files (names and bytes, in order), analysis ids and presentation date. */
-function requestHashOf(form: FilesForm, ids: string[], presentationDate: string): string {
+/**
+ * What "the same request" means for a compare: the same files (names and
+ * bytes, by their SHA-256, worked out as they streamed, in order), analysis
+ * ids and presentation date.
+ */
+function requestHashOf(form: UploadedForm, ids: string[], presentationDate: string): string {
   const hash = createHash("sha256").update(`presentation_date=${presentationDate}\n`);
   for (const id of ids) hash.update(`analysis_id=${id}\n`);
-  for (const file of form.files) hash.update(`file=${JSON.stringify(file.name)}:${file.bytes.length}\n`).update(file.bytes);
+  for (const file of form.files) hash.update(`file=${JSON.stringify(file.name)}:${file.upload.sizeBytes}:sha256=${file.upload.sha256}\n`);
   return hash.digest("hex");
 }
 
@@ -94,20 +103,20 @@ async function replayedJobs(db: KeyedContext["db"], organizationId: string, idem
 
 /**
  * Every file of a compare is an analysis job of the organization, queued in
- * one transaction (admitted together, or refused together) and read by the
- * workers in parallel; each is stored like any analysis, with evidence (the
- * examination reads how surely each value was read, as examineFiles does).
- * With an Idempotency-Key each job records it, so a replay finds them; a
- * replay racing the first request loses on the unique index and answers with
- * the first request's jobs.
+ * one transaction (admitted together, or refused together: its uploads are
+ * received together) and read by the workers in parallel from storage; each
+ * is stored like any analysis, with evidence (the examination reads how
+ * surely each value was read, as examineFiles does). With an Idempotency-Key
+ * each job records it, so a replay finds them; a replay racing the first
+ * request loses on the unique index and answers with the first request's jobs.
  */
-async function submitFiles(db: KeyedContext["db"], key: KeyedContext["key"], files: PresentedFile[], idempotency?: CompareIdempotency): Promise<AnalysisJobRow[]> {
+async function submitFiles(db: KeyedContext["db"], key: KeyedContext["key"], files: UploadedFile[], idempotency?: CompareIdempotency): Promise<AnalysisJobRow[]> {
   if (files.length === 0) return [];
   const inputs = files.map((file, i) => ({
     organizationId: key.organizationId,
     apiKeyId: key.id,
     name: file.name,
-    bytes: file.bytes,
+    upload: file.upload,
     evidence: true,
     idempotency: idempotency && { key: fileKeyOf(idempotency.key, i), requestHash: idempotency.requestHash },
   }));
@@ -121,7 +130,7 @@ async function submitFiles(db: KeyedContext["db"], key: KeyedContext["key"], fil
 }
 
 /** Each file's analysis, as its job ends. */
-function analyzerOf(db: KeyedContext["db"], organizationId: string, files: PresentedFile[], jobs: AnalysisJobRow[]): AnalyzeFile {
+function analyzerOf(db: KeyedContext["db"], organizationId: string, files: UploadedFile[], jobs: AnalysisJobRow[]): AnalyzeFile<UploadedFile> {
   if (files.length === 0) return () => Promise.reject(new Error("no file to analyse"));
   const outcomes = new Map(
     files.map((file, i) => {
@@ -154,52 +163,72 @@ async function chargeFiles(db: KeyedContext["db"], key: KeyedContext["key"], fil
 
 /**
  * POST /v1/documents/compare, once the key and the rate limit have passed:
- * receive the files and the ids of stored analyses, check each file's bytes
- * and load each analysis (the caller's organization only), examine them as one
- * presentation and return `{ findings, matrix }` exactly as `npm run examine`
- * prints it for the same files. Unreadable files surface as AnalysisError
- * (named by examineFiles) and the wrapper maps them to 415/422.
+ * receive the files (streamed into chunked storage as they arrive) and the
+ * ids of stored analyses, check each file's bytes and load each analysis (the
+ * caller's organization only), queue the files' jobs, then examine them as
+ * one presentation and return `{ findings, matrix }` exactly as `npm run
+ * examine` prints it for the same files. Unreadable files surface as
+ * AnalysisError (named by examineFiles) and the wrapper maps them to 415/422.
  */
 export async function compareRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
-  const idempotencyKey = idempotencyKeyOf(request);
-  await precheckAdmission(db, { organizationId: key.organizationId });
-  // The files are held until their jobs are queued, under this process's budget of upload bytes in flight.
-  const release = reserveUploadBytes(request, MAX_COMPARE_TOTAL_MB * BYTES_PER_MB + MULTIPART_OVERHEAD_BYTES);
-  try {
-    return await examineRequest(request, { db, key }, idempotencyKey);
-  } finally {
-    release();
-  }
+  const accepted = await acceptFiles(request, { db, key });
+  const analyze = analyzerOf(db, key.organizationId, accepted.form.files, accepted.jobs);
+  // A presentation the engine cannot examine (ExaminationError) is a 422, as the route wrapper maps it.
+  return Response.json(await examineFiles(accepted.form.files, accepted.presentationDate, { analysed: accepted.analysed, analyze }));
 }
 
-async function examineRequest(request: Request, { db, key }: Pick<KeyedContext, "db" | "key">, idempotencyKey: string | undefined): Promise<Response> {
-  const form = await readFilesForm(
-    request,
-    {
-      maxFiles: MAX_COMPARE_FILES,
-      maxFileBytes: env().MAX_UPLOAD_MB * BYTES_PER_MB,
-      maxTotalBytes: MAX_COMPARE_TOTAL_MB * BYTES_PER_MB,
-      fieldNames: FIELD_NAMES,
-      listNames: LIST_NAMES,
-      maxListValues: MAX_COMPARE_ANALYSES,
-      maxFieldLength: MAX_FIELD_LENGTH,
-    },
-    FORM_HINT,
-  );
-  const presentationDate = presentationDateOf(form.fields.get(PRESENTATION_DATE_FIELD));
-  const ids = checkAnalysisIds(form.lists.get(ANALYSIS_ID_FIELD) ?? []);
-  if (form.files.length === 0 && ids.length === 0) throw new ApiError("invalid_input", `The form has no file and no analysis_id; ${FORM_HINT}.`);
-  form.files.forEach(checkFileBytes);
-  const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(form, ids, presentationDate) } : undefined;
-  // A replay is answered from the first request's jobs: nothing is queued or charged again.
-  const replayed = idempotency && (await replayedJobs(db, key.organizationId, idempotency, form.files.length));
-  if (!replayed) await chargeFiles(db, key, form.files.length);
-  // Stored analyses first: a wrong id is refused before any file is read.
-  const analysed = await loadAnalyses(db, key.organizationId, ids);
-  // Files are analysed as analyze's are: jobs of the analysis service, read in isolated readers
-  // (a hostile file is killed at its time or memory cap, 422 naming it); a full queue is 503.
-  const jobs = replayed ?? (await submitFiles(db, key, form.files, idempotency));
-  const analyze = analyzerOf(db, key.organizationId, form.files, jobs);
-  // A presentation the engine cannot examine (ExaminationError) is a 422, as the route wrapper maps it.
-  return Response.json(await examineFiles(form.files, presentationDate, { analysed, analyze }));
+/** A compare's form once its files' jobs are queued, with the stored analyses it names. */
+interface AcceptedFiles {
+  form: UploadedForm;
+  presentationDate: string;
+  analysed: Awaited<ReturnType<typeof loadAnalyses>>;
+  jobs: AnalysisJobRow[];
+}
+
+/**
+ * Reads and checks the form and queues its files' jobs (or finds a replay's).
+ * The body's bytes count against this process's budget of uploads in flight
+ * until then, not while the examination waits. Uploads that no job accepted
+ * (the request refused, replayed or failed) are removed before the answer.
+ */
+async function acceptFiles(request: Request, { db, key }: Pick<KeyedContext, "db" | "key">): Promise<AcceptedFiles> {
+  const idempotencyKey = idempotencyKeyOf(request);
+  await precheckAdmission(db, { organizationId: key.organizationId });
+  const release = reserveUploadBytes(request, MAX_COMPARE_TOTAL_MB * BYTES_PER_MB + MULTIPART_OVERHEAD_BYTES);
+  // Each job reads its file from storage: twenty small files are never held in memory together.
+  const sink = chunkedUploadSink(db, key.organizationId, { keepWhole: false });
+  try {
+    const form = await readFilesForm(
+      request,
+      {
+        maxFiles: MAX_COMPARE_FILES,
+        maxFileBytes: env().MAX_UPLOAD_MB * BYTES_PER_MB,
+        maxTotalBytes: MAX_COMPARE_TOTAL_MB * BYTES_PER_MB,
+        fieldNames: FIELD_NAMES,
+        listNames: LIST_NAMES,
+        maxListValues: MAX_COMPARE_ANALYSES,
+        maxFieldLength: MAX_FIELD_LENGTH,
+      },
+      FORM_HINT,
+      sink,
+    );
+    const presentationDate = presentationDateOf(form.fields.get(PRESENTATION_DATE_FIELD));
+    const ids = checkAnalysisIds(form.lists.get(ANALYSIS_ID_FIELD) ?? []);
+    if (form.files.length === 0 && ids.length === 0) throw new ApiError("invalid_input", `The form has no file and no analysis_id; ${FORM_HINT}.`);
+    form.files.forEach(checkFileBytes);
+    const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: requestHashOf(form, ids, presentationDate) } : undefined;
+    // A replay is answered from the first request's jobs: nothing is queued or charged again.
+    const replayed = idempotency && (await replayedJobs(db, key.organizationId, idempotency, form.files.length));
+    if (!replayed) await chargeFiles(db, key, form.files.length);
+    // Stored analyses first: a wrong id is refused before any file is read.
+    const analysed = await loadAnalyses(db, key.organizationId, ids);
+    // Files are analysed as analyze's are: jobs of the analysis service, read in isolated readers
+    // (a hostile file is killed at its time or memory cap, 422 naming it); a full queue is 503.
+    const jobs = replayed ?? (await submitFiles(db, key, form.files, idempotency));
+    return { form, presentationDate, analysed, jobs };
+  } finally {
+    // Only what no job received goes: a replay's (or a raced request's) own uploads, or a refused request's.
+    await sink.discard();
+    release();
+  }
 }

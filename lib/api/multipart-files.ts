@@ -1,12 +1,15 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
-import { malformed, megabytes, MULTIPART_OVERHEAD_BYTES, openParser, pumpForm, requireMultipart, UNNAMED_UPLOAD, type SpooledPart } from "./multipart";
-import { UploadSpool } from "./upload-spool";
+import { megabytes, MULTIPART_OVERHEAD_BYTES, openParser, pumpForm, requireMultipart, sinkFailure, UNNAMED_UPLOAD, type FileSink, type ReceivedPart } from "./multipart";
 
-/** What a caller sent to compare: the files in form order, the text fields by name, repeatable fields' values in form order. */
-export interface FilesForm {
+/**
+ * What a caller sent to compare: the files in form order (each what the
+ * form's sink made of it), the text fields by name, repeatable fields' values
+ * in form order.
+ */
+export interface FilesForm<F> {
   /** `mimeType`: the part's declared Content-Type, checked against its bytes (see checkDocument). */
-  files: { name: string; bytes: Uint8Array; mimeType?: string }[];
+  files: ({ name: string; mimeType?: string } & F)[];
   fields: Map<string, string>;
   lists: Map<string, string[]>;
 }
@@ -35,11 +38,12 @@ const SPARE_PARTS = 2;
  * Reads a form of several files (`file` repeated) and a few text fields while
  * the body streams, with the same guards as the analyze form: declared length
  * first, then busboy limits on count and size per file, and every raw byte
- * counted against the total cap, so nothing larger is ever buffered whole.
- * Each file is spooled to a temporary file as it arrives and read back once
- * when the form is complete (as readAnalyzeForm does).
+ * counted against the total cap. Each file goes to `sink` as it arrives (the
+ * route streams them into chunked storage: none is ever held whole in
+ * memory), as readAnalyzeForm's file does. A refused or failed form discards
+ * what the sink stored.
  */
-export async function readFilesForm(request: Request, limits: FilesFormLimits, hint: string): Promise<FilesForm> {
+export async function readFilesForm<F>(request: Request, limits: FilesFormLimits, hint: string, sink: FileSink<F>): Promise<FilesForm<F>> {
   const maxBodyBytes = limits.maxTotalBytes + MULTIPART_OVERHEAD_BYTES;
   const totalTooLarge = new ApiError("payload_too_large", `The files together are larger than the ${megabytes(limits.maxTotalBytes)} limit.`);
   const { contentType, body } = requireMultipart(request, maxBodyBytes, totalTooLarge, hint);
@@ -58,19 +62,19 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
     hint,
   );
 
-  const spool = new UploadSpool();
-  const files: SpooledPart[] = [];
+  const files: ReceivedPart<F>[] = [];
   const fields = new Map<string, string>();
   const lists = new Map<string, string[]>();
   let listValues = 0;
+  let read = false;
   try {
     await pumpForm(body, parser, { maxBodyBytes, tooLarge: totalTooLarge }, (fail) => {
       parser.on("file", (name, stream, info) => {
         if (name !== FILE_FIELD) fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${hint}.`));
         const fileName = info.filename || UNNAMED_UPLOAD;
         stream.on("limit", () => fail(new ApiError("payload_too_large", `${fileName} is larger than the ${megabytes(limits.maxFileBytes)} limit per file.`)));
-        const file: SpooledPart = { name: fileName, mimeType: info.mimeType, stream, written: spool.write(stream) };
-        file.written.catch((error: Error) => fail(malformed(error)));
+        const file: ReceivedPart<F> = { name: fileName, mimeType: info.mimeType, stream, received: sink.receive(stream) };
+        file.received.catch((error: Error) => fail(sinkFailure(error)));
         files.push(file);
       });
       parser.on("field", (name, value, info) => {
@@ -87,12 +91,13 @@ export async function readFilesForm(request: Request, limits: FilesFormLimits, h
       parser.on("fieldsLimit", () => fail(new ApiError("invalid_input", `Too many form fields; ${hint}.`)));
       parser.on("partsLimit", () => fail(new ApiError("invalid_input", `Too many form parts; ${hint}.`)));
     });
-    const read: FilesForm["files"] = [];
-    for (const file of files) read.push({ name: file.name, bytes: await spool.read(await file.written), mimeType: file.mimeType });
-    return { files: read, fields, lists };
+    const received: FilesForm<F>["files"] = [];
+    for (const file of files) received.push({ name: file.name, mimeType: file.mimeType, ...(await file.received) });
+    read = true;
+    return { files: received, fields, lists };
   } finally {
-    // A refused body leaves its last part half-written: close it before its file goes.
+    // A refused body leaves its last part half-written: close it, then undo what was stored of the files.
     for (const file of files) file.stream.destroy();
-    await spool.remove();
+    if (!read) await sink.discard();
   }
 }

@@ -2,39 +2,23 @@ import "server-only";
 import type { Readable } from "node:stream";
 import busboy from "busboy";
 import { ApiError } from "@/lib/errors";
-import { UploadSpool } from "./upload-spool";
 
 /**
  * What a caller sent: exactly one of the two document fields, and where to
- * post the outcome if it asked. The file is what the form's sink made of it:
- * its bytes (the default, spooled) or its place in storage (chunkedUploadSink).
+ * post the outcome if it asked. The file is what the form's sink made of it
+ * (its place in storage, for chunkedUploadSink).
  */
-export type AnalyzeInput<F = { bytes: Uint8Array }> = (({ kind: "file"; name: string; mimeType?: string } & F) | { kind: "url"; url: string }) & { callbackUrl?: string };
+export type AnalyzeInput<F> = (({ kind: "file"; name: string; mimeType?: string } & F) | { kind: "url"; url: string }) & { callbackUrl?: string };
 
 /**
- * Where a form's file part goes while the body streams. `receive` consumes
- * the part's stream (pausing it pauses the body) and resolves once it is all
- * stored; `discard` undoes what a refused or failed request stored, after
- * every receive has stopped.
+ * Where a form's file part (or a fetched document's body) goes while it
+ * streams. `receive` consumes the stream (pausing it pauses the body) and
+ * resolves once it is all stored; `discard` undoes what a refused or failed
+ * request stored, after every receive has stopped.
  */
 export interface FileSink<F> {
-  receive(stream: Readable): Promise<F>;
+  receive(stream: AsyncIterable<Uint8Array>): Promise<F>;
   discard(): Promise<void>;
-}
-
-/** Spools the part to a temporary file and reads it back once, whole (UploadSpool): for callers that need the bytes. */
-function spooledBytesSink(): FileSink<{ bytes: Uint8Array }> {
-  const spool = new UploadSpool();
-  return {
-    async receive(stream) {
-      try {
-        return { bytes: await spool.read(await spool.write(stream)) };
-      } finally {
-        await spool.remove();
-      }
-    },
-    discard: () => spool.remove(),
-  };
 }
 
 /** Room for boundaries, part headers and a url field on top of the file itself. */
@@ -53,7 +37,7 @@ export const UNNAMED_UPLOAD = "upload";
 
 const FORM_HINT = "send multipart/form-data with a file field (the document) or a url field (its address)";
 
-export function malformed(error: Error): ApiError {
+function malformed(error: Error): ApiError {
   return new ApiError("invalid_input", `The multipart body is malformed (${error.message}).`);
 }
 
@@ -68,7 +52,7 @@ export class UploadStoreError extends Error {
 }
 
 /** A sink's failure in the form's terms: the body's own fault (400), unless the store failed. */
-function sinkFailure(error: Error): Error {
+export function sinkFailure(error: Error): Error {
   return error instanceof UploadStoreError ? error : malformed(error);
 }
 
@@ -162,13 +146,10 @@ export async function pumpForm(
  * checked first, then busboy parses with hard limits, so an oversized upload
  * is refused after at most `maxFileBytes` plus overhead has been read. The
  * file part goes to `sink` as it arrives (the routes stream it into chunked
- * storage: never held whole in memory); by default it is spooled and read
- * back as bytes. A refused or failed form discards what the sink stored.
+ * storage: never held whole in memory). A refused or failed form discards
+ * what the sink stored.
  */
-export async function readAnalyzeForm(request: Request, maxFileBytes: number): Promise<AnalyzeInput>;
-export async function readAnalyzeForm<F>(request: Request, maxFileBytes: number, sink: FileSink<F>): Promise<AnalyzeInput<F>>;
-export async function readAnalyzeForm<F>(request: Request, maxFileBytes: number, sink?: FileSink<F>): Promise<AnalyzeInput<F>> {
-  const target = sink ?? (spooledBytesSink() as unknown as FileSink<F>);
+export async function readAnalyzeForm<F>(request: Request, maxFileBytes: number, sink: FileSink<F>): Promise<AnalyzeInput<F>> {
   const maxBodyBytes = maxFileBytes + MULTIPART_OVERHEAD_BYTES;
   const tooLarge = new ApiError("payload_too_large", `The file is larger than the ${megabytes(maxFileBytes)} limit.`);
   const { contentType, body } = requireMultipart(request, maxBodyBytes, tooLarge, FORM_HINT);
@@ -187,7 +168,7 @@ export async function readAnalyzeForm<F>(request: Request, maxFileBytes: number,
       parser.on("file", (name, stream, info) => {
         if (name !== "file") fail(new ApiError("invalid_input", `Unexpected file field "${name}"; ${FORM_HINT}.`));
         stream.on("limit", () => fail(tooLarge));
-        file = { name: info.filename || UNNAMED_UPLOAD, mimeType: info.mimeType, stream, received: target.receive(stream) };
+        file = { name: info.filename || UNNAMED_UPLOAD, mimeType: info.mimeType, stream, received: sink.receive(stream) };
         file.received.catch((error: Error) => fail(sinkFailure(error)));
       });
       parser.on("field", (name, value, info) => {
@@ -208,21 +189,12 @@ export async function readAnalyzeForm<F>(request: Request, maxFileBytes: number,
   } finally {
     // A refused body leaves its part half-written: close it, then undo what was stored of it.
     file?.stream.destroy();
-    if (!read) await target.discard();
+    if (!read) await sink.discard();
   }
 }
 
-/** A file part being written to the spool. */
-export interface SpooledPart {
-  name: string;
-  mimeType?: string;
-  stream: Readable;
-  /** The spooled file's path, once every byte of the part is on disk. */
-  written: Promise<string>;
-}
-
 /** A file part on its way to the form's sink. */
-interface ReceivedPart<F> {
+export interface ReceivedPart<F> {
   name: string;
   mimeType?: string;
   stream: Readable;

@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Readable } from "node:stream";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { withSystemScope } from "@/db/scope";
@@ -39,15 +38,22 @@ export function resetUploadIntakeHighWater(): void {
 }
 
 /**
- * Writes a file part into chunked storage as it arrives: one chunk buffer
- * (STORED_FILE_CHUNK_BYTES) is filled from the stream and written as a row
- * when full, while the stream waits (backpressure reaches the client), so an
- * upload never costs more than its chunk in memory, whatever its size. The
- * size, SHA-256 and format are worked out on the way and recorded with the
- * last chunk. The file is not received yet: the caller's accepting
- * transaction marks it, or the sink's discard removes it.
+ * Writes a file part (or a fetched document's body) into chunked storage as
+ * it arrives: one chunk buffer (STORED_FILE_CHUNK_BYTES) is filled from the
+ * stream and written as a row when full, while the stream waits
+ * (backpressure reaches the sender), so an upload never costs more than its
+ * chunk in memory, whatever its size. The size, SHA-256 and format are worked
+ * out on the way and recorded with the last chunk. The file is not received
+ * yet: the caller's accepting transaction marks it, or the sink's discard
+ * removes it. `keepWhole`: a file that fits in one chunk keeps its bytes
+ * (StoredUpload.bytes) for this process's worker.
  */
-async function storeUploadStream(db: Db, key: { organizationId: string; storageKey: string }, stream: AsyncIterable<Uint8Array>): Promise<StoredUpload> {
+async function storeUploadStream(
+  db: Db,
+  key: { organizationId: string; storageKey: string },
+  stream: AsyncIterable<Uint8Array>,
+  keepWhole: boolean,
+): Promise<StoredUpload> {
   await stored(beginStoredFile(db, key));
   const hash = createHash("sha256");
   const chunk = Buffer.allocUnsafeSlow(STORED_FILE_CHUNK_BYTES);
@@ -75,7 +81,7 @@ async function storeUploadStream(db: Db, key: { organizationId: string; storageK
     }
   }
   // The last chunk (or the only one, or an empty file's empty chunk).
-  const whole = chunkIndex === 0 ? new Uint8Array(chunk.subarray(0, filled)) : undefined;
+  const whole = keepWhole && chunkIndex === 0 ? new Uint8Array(chunk.subarray(0, filled)) : undefined;
   if (filled > 0 || chunkIndex === 0) await flush();
   const sha256 = hash.digest("hex");
   await stored(sealStoredFile(db, { ...key, sizeBytes, sha256 }));
@@ -120,19 +126,29 @@ class FormatSniffer {
 }
 
 /**
- * The multipart reader's sink for a request's file parts: each streams into
- * chunked storage under the organization (storeUploadStream). `discard`
- * removes whatever of them was not received (the request was refused, cut or
- * failed before its transaction accepted it), once their writes have stopped.
+ * The sink for a request's files (multipart parts, or a fetched url's body):
+ * each streams into chunked storage under the organization
+ * (storeUploadStream). Files are stored one after another, a part waiting
+ * (and the body with it, by backpressure) until the one before is stored, so
+ * a request of many files holds one chunk buffer at a time, however many
+ * small parts its body's pieces carry. `discard` removes whatever of them was
+ * not received (the request was refused, cut or failed before its transaction
+ * accepted it), once their writes have stopped. `keepWhole`: each file that
+ * fits in one chunk keeps its bytes for this process's worker (one file per
+ * request: analyze, web uploads); without it every job reads its file from
+ * storage (compare's files, which would otherwise all be held at once).
  */
-export function chunkedUploadSink(db: Db, organizationId: string): FileSink<{ upload: StoredUpload }> {
+export function chunkedUploadSink(db: Db, organizationId: string, options: { keepWhole: boolean } = { keepWhole: true }): FileSink<{ upload: StoredUpload }> {
   const pending: Promise<StoredUpload>[] = [];
   const storageKeys: string[] = [];
+  let previous: Promise<unknown> = Promise.resolve();
   return {
-    receive(stream: Readable) {
+    receive(stream: AsyncIterable<Uint8Array>) {
       const storageKey = newId("blob");
       storageKeys.push(storageKey);
-      const stored = storeUploadStream(db, { organizationId, storageKey }, stream);
+      // A failed file fails the request: the files after it are never stored.
+      const stored = previous.then(() => storeUploadStream(db, { organizationId, storageKey }, stream, options.keepWhole));
+      previous = stored;
       pending.push(stored);
       return stored.then((upload) => ({ upload }));
     },
@@ -144,7 +160,12 @@ export function chunkedUploadSink(db: Db, organizationId: string): FileSink<{ up
   };
 }
 
-/** Removes, at start, the uploads of requests that died mid-body in any process (every organization's). */
+/**
+ * Removes the uploads of requests that died mid-body in any process (every
+ * organization's): called as each server (instrumentation.ts) and each
+ * `npm run worker` (scripts/worker.ts) starts, so a host that only runs
+ * workers sweeps too.
+ */
 export async function sweepAbandonedUploads(db: Db): Promise<number> {
   return withSystemScope("abandoned uploads", () => deleteAbandonedUploads(db, { olderThanSeconds: ABANDONED_UPLOAD_SECONDS }));
 }

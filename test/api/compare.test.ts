@@ -1,20 +1,23 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { analysisJobs } from "@/db/schema";
+import { STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
+import { analysisJobs, documentChunks, storedFiles } from "@/db/schema";
 import { analyzeDocument, examineFiles } from "@/lib/analysis";
 import { analyzeRequest } from "@/lib/api/analyze";
 import { compareRequest, MAX_COMPARE_FILES } from "@/lib/api/compare";
 import { MAX_COMPARE_ANALYSES } from "@/lib/api/compare-analyses";
 import { STATUS_BY_CODE } from "@/lib/errors";
 import { withApiKey } from "@/lib/api/handler";
+import { resetUploadIntakeHighWater, uploadIntakeHighWater } from "@/lib/api/upload-chunks";
 import { ANALYSIS_ID_HEADER, buildOpenApiDocument, COMPARE_PATH } from "@/lib/api/openapi";
 import { env, resetEnvForTests } from "@/lib/env";
 import { recordAnalysis } from "@/lib/services";
 import { generatePacket } from "@/test/fixtures/generator";
 import { createTestOrganization, encryptPdf, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
+import { pdfOf, streamedForm, streamedRequest } from "../support/streamed-form";
 
 const COMPARE_URL = "http://api.test/v1/documents/compare";
 const PRESENTATION_DATE = "2030-01-01";
@@ -141,6 +144,26 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
     expect(body.findings).toContainEqual(expect.objectContaining({ rule: "presentation.expiry" }));
   });
 
+  it("200: a file of several chunks streams into storage as it arrives (one chunk held at a time), and its job reads it back whole", { timeout: 120_000 }, async () => {
+    // The credit with 2.5 MB of incompressible bytes attached: three chunks, the same text.
+    const doc = await PDFDocument.load(credit.bytes);
+    await doc.attach(pdfOf(2.5 * 2 ** 20).subarray(9), "padding.bin", { mimeType: "application/octet-stream" });
+    const large = { name: "credit.pdf", bytes: await doc.save() };
+    expect(large.bytes.length).toBeGreaterThan(2 * STORED_FILE_CHUNK_BYTES);
+    const chunksOf = async () => (await db.select({ key: documentChunks.storageKey }).from(documentChunks).where(eq(documentChunks.organizationId, ownOrganization))).length;
+    const before = await chunksOf();
+    resetUploadIntakeHighWater();
+    const parts = [large, invoice].map((file) => ({ field: "file", name: file.name, bytes: file.bytes, type: "application/pdf" }));
+    const streamed = streamedForm([...parts, { field: "presentation_date", value: PRESENTATION_DATE }], { probe: chunksOf });
+    const response = await handle(streamedRequest(COMPARE_URL, key, streamed.body));
+    expect(response.status).toBe(200);
+    // Before the last piece (its tail, the invoice and the date) left the client, its two full chunks were in the database.
+    expect((await streamed.probed!) - before).toBeGreaterThanOrEqual(2);
+    expect(uploadIntakeHighWater()).toBeGreaterThan(0);
+    expect(uploadIntakeHighWater()).toBeLessThanOrEqual(STORED_FILE_CHUNK_BYTES);
+    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(await examineFiles([large, invoice], PRESENTATION_DATE))));
+  });
+
   it("400: a form with no file", async () => {
     const response = await handle(compareRequestOf(compareForm([], PRESENTATION_DATE), key));
     expect(response.status).toBe(400);
@@ -219,6 +242,8 @@ describe.each(testDatabases())("POST /v1/documents/compare on $name", (database)
       .from(analysisJobs)
       .where(and(eq(analysisJobs.organizationId, ownOrganization), like(analysisJobs.idempotencyKey, `%:${idempotencyKey}`)));
     expect(jobs).toHaveLength(2);
+    // The replays' own uploads were removed before their answers: nothing is left unreceived.
+    expect(await db.select().from(storedFiles).where(and(eq(storedFiles.organizationId, ownOrganization), isNull(storedFiles.receivedAt)))).toEqual([]);
 
     const reordered = await send([invoice, credit]);
     expect(reordered.status).toBe(422);

@@ -1,6 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { readStoredFile } from "@/db/queries/sets-storage";
+import { storedFiles } from "@/db/schema";
+import { withOrganizationScope } from "@/db/scope";
 import { ApiError } from "@/lib/errors";
-import { MAX_URL_LENGTH, readAnalyzeForm } from "@/lib/api/multipart";
+import { MAX_URL_LENGTH, readAnalyzeForm, type AnalyzeInput } from "@/lib/api/multipart";
+import { chunkedUploadSink } from "@/lib/api/upload-chunks";
+import type { StoredUpload } from "@/lib/jobs";
+import { createTestOrganization } from "../support/api-fixtures";
+import { testDatabases } from "../support/databases";
 
 const MAX_FILE_BYTES = 2 ** 20;
 
@@ -8,29 +18,53 @@ function formRequest(form: FormData): Request {
   return new Request("http://api.test/v1/documents/analyze", { method: "POST", body: form });
 }
 
-async function refusal(form: FormData): Promise<{ status: number; detail: string }> {
-  const error = await readAnalyzeForm(formRequest(form), MAX_FILE_BYTES).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { status: error.status, detail: error.message };
-}
-
 const file = (text = "%PDF-1.7") => new Blob([text], { type: "application/pdf" });
 
-describe("readAnalyzeForm limits (security checklist §7 row 12)", () => {
-  it("reads one file with its name and declared type", async () => {
+describe.each(testDatabases())("readAnalyzeForm limits (security checklist §7 row 12) on $name", (database) => {
+  let db: Db;
+  let organizationId: string;
+
+  beforeAll(async () => {
+    db = await database.open();
+    organizationId = (await createTestOrganization(db)).organizationId;
+  });
+  afterAll(async () => {
+    if (db) await database.close(db);
+  });
+
+  /** The form as the routes read it: its file streamed into the organization's chunked storage. */
+  const read = (request: Request): Promise<AnalyzeInput<{ upload: StoredUpload }>> =>
+    withOrganizationScope(organizationId, () => readAnalyzeForm(request, MAX_FILE_BYTES, chunkedUploadSink(db, organizationId)));
+  const storedCount = async () => (await db.select({ key: storedFiles.storageKey }).from(storedFiles).where(eq(storedFiles.organizationId, organizationId))).length;
+
+  async function refusal(form: FormData): Promise<{ status: number; detail: string }> {
+    const before = await storedCount();
+    const error = await read(formRequest(form)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${String(error)}`);
+    // A refused form leaves nothing of its file in storage.
+    expect(await storedCount()).toBe(before);
+    return { status: error.status, detail: error.message };
+  }
+
+  it("reads one file with its name and declared type, stored as it streamed", async () => {
     const form = new FormData();
     form.set("file", file(), "bl.pdf");
-    const input = await readAnalyzeForm(formRequest(form), MAX_FILE_BYTES);
-    expect(input).toEqual({ kind: "file", name: "bl.pdf", bytes: new TextEncoder().encode("%PDF-1.7"), mimeType: "application/pdf" });
+    const input = await read(formRequest(form));
+    const bytes = new TextEncoder().encode("%PDF-1.7");
+    expect(input).toMatchObject({ kind: "file", name: "bl.pdf", mimeType: "application/pdf" });
+    const upload = input.kind === "file" ? input.upload : undefined;
+    expect(upload).toMatchObject({ sizeBytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex"), format: "pdf", bytes });
+    const stored = await withOrganizationScope(organizationId, () => readStoredFile(db, { organizationId, storageKey: upload!.storageKey }));
+    expect(stored).toEqual(bytes);
   });
 
   it("reads a url, trimmed", async () => {
     const form = new FormData();
     form.set("url", "  https://example.com/bl.pdf ");
-    expect(await readAnalyzeForm(formRequest(form), MAX_FILE_BYTES)).toEqual({ kind: "url", url: "https://example.com/bl.pdf" });
+    expect(await read(formRequest(form))).toEqual({ kind: "url", url: "https://example.com/bl.pdf" });
   });
 
   it("refuses two files", async () => {
@@ -70,7 +104,7 @@ describe("readAnalyzeForm limits (security checklist §7 row 12)", () => {
       headers: { "content-type": "multipart/form-data" },
       body: "x",
     });
-    const error = await readAnalyzeForm(request, MAX_FILE_BYTES).catch((e: unknown) => e);
+    const error = await read(request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(400);
   });

@@ -11,6 +11,7 @@ import { resetUploadIntakeHighWater, sweepAbandonedUploads, uploadIntakeHighWate
 import { resetEnvForTests } from "@/lib/env";
 import { createTestOrganization, type TestOrganization } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
+import { pdfOf, streamedForm, streamedRequest, type StreamedForm, type StreamOptions } from "../support/streamed-form";
 
 /**
  * Uploads stream into chunked storage (document_chunks) as the body arrives:
@@ -21,9 +22,6 @@ import { testDatabases } from "../support/databases";
  */
 const MAX_UPLOAD_MB = 8;
 const MB = 2 ** 20;
-const BOUNDARY = "----shipshape-chunks-test";
-/** What a client's socket hands the server at a time. */
-const PIECE_BYTES = 64 * 1024;
 
 beforeAll(() => {
   vi.stubEnv("MAX_UPLOAD_MB", String(MAX_UPLOAD_MB));
@@ -36,71 +34,13 @@ afterAll(() => {
   resetEnvForTests();
 });
 
-/** A PDF by its header, then bytes that repeat nowhere within a chunk (a misplaced chunk would show). */
-function pdfOf(size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let state = 0x9e3779b9;
-  for (let i = 0; i < size; i++) {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    bytes[i] = state >>> 24;
-  }
-  bytes.set(new TextEncoder().encode("%PDF-1.7\n"), 0);
-  return bytes;
-}
-
-interface StreamedBody {
-  body: ReadableStream<Uint8Array>;
-  /** Set just before the last piece of the file is sent: what storage held then. */
-  beforeLastPiece?: Promise<number>;
-}
-
-/**
- * A multipart body streamed in socket-sized pieces with no Content-Length, as
- * a client sends a large file. `onLastPiece` runs before the file's last piece
- * goes; `cutAfter` makes the body break off (a client gone) after that many
- * bytes of the file; `endEarly` ends the body there without the closing boundary.
- */
-function streamedForm(file: Uint8Array, options: { onLastPiece?: () => Promise<number>; cutAfter?: number; endEarly?: number } = {}): StreamedBody {
-  const head = new TextEncoder().encode(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = new TextEncoder().encode(`\r\n--${BOUNDARY}--\r\n`);
-  const streamed: StreamedBody = { body: undefined as unknown as ReadableStream<Uint8Array> };
-  let offset = -1;
-  streamed.body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (offset < 0) {
-          offset = 0;
-          return controller.enqueue(head);
-        }
-        if (options.cutAfter !== undefined && offset >= options.cutAfter) return controller.error(new Error("client went away"));
-        if (options.endEarly !== undefined && offset >= options.endEarly) return controller.close();
-        if (offset >= file.length) {
-          controller.enqueue(tail);
-          return controller.close();
-        }
-        const end = Math.min(offset + PIECE_BYTES, file.length);
-        if (end === file.length && options.onLastPiece) {
-          streamed.beforeLastPiece = options.onLastPiece();
-          await streamed.beforeLastPiece;
-        }
-        controller.enqueue(file.slice(offset, end));
-        offset = end;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return streamed;
+/** The analyze form of one streamed file (see streamedForm; `probe` looks at storage before its last piece). */
+function fileForm(file: Uint8Array, options: StreamOptions = {}): StreamedForm {
+  return streamedForm([{ field: "file", name: "big.pdf", bytes: file, type: "application/pdf" }], options);
 }
 
 function postForm(key: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Request {
-  return new Request("http://api.test/v1/documents/analyze", {
-    method: "POST",
-    headers: { "x-api-key": key, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
-    body,
-    duplex: "half",
-  } as RequestInit);
+  return streamedRequest("http://api.test/v1/documents/analyze", key, body, headers);
 }
 
 describe.each(testDatabases())("uploads streamed into chunked storage on $name", (database) => {
@@ -125,14 +65,14 @@ describe.each(testDatabases())("uploads streamed into chunked storage on $name",
     const file = pdfOf(5 * STORED_FILE_CHUNK_BYTES + 12_345);
     const chunksBefore = await chunksOf();
     resetUploadIntakeHighWater();
-    const streamed = streamedForm(file, { onLastPiece: chunksOf });
+    const streamed = fileForm(file, { probe: chunksOf });
     const response = await handle(postForm(org.production.key, streamed.body, { prefer: "respond-async" }));
     expect(response.status).toBe(202);
     const jobId = response.headers.get("x-analysis-id")!;
 
     // While the client was still sending its last piece, most of the file was in the database already
     // (the fifth chunk may still be on its way: the parser holds a little ahead of the store).
-    expect((await streamed.beforeLastPiece!) - chunksBefore).toBeGreaterThanOrEqual(4);
+    expect((await streamed.probed!) - chunksBefore).toBeGreaterThanOrEqual(4);
     // The intake held one chunk at most at any moment: never the 5 MB body.
     const highWater = uploadIntakeHighWater();
     console.log(`${database.name}: ${(file.length / MB).toFixed(2)} MB upload, intake high-water ${(highWater / MB).toFixed(2)} MB`);
@@ -163,7 +103,7 @@ describe.each(testDatabases())("uploads streamed into chunked storage on $name",
 
   it("a damaged or missing chunk is an error when the file is read back, never other bytes", async () => {
     const file = pdfOf(2 * STORED_FILE_CHUNK_BYTES + 7);
-    const response = await handle(postForm(org.production.key, streamedForm(file).body, { prefer: "respond-async" }));
+    const response = await handle(postForm(org.production.key, fileForm(file).body, { prefer: "respond-async" }));
     expect(response.status).toBe(202);
     const [job] = await db.select().from(analysisJobs).where(eq(analysisJobs.id, response.headers.get("x-analysis-id")!));
     const key = { organizationId: org.organizationId, storageKey: job!.storageKey };
@@ -176,7 +116,7 @@ describe.each(testDatabases())("uploads streamed into chunked storage on $name",
 
   it("413 for a file over the limit, refused as it streams: no chunk and no stored file is left", { timeout: 120_000 }, async () => {
     const [chunksBefore, filesBefore] = [await chunksOf(), await filesOf()];
-    const response = await handle(postForm(org.production.key, streamedForm(pdfOf((MAX_UPLOAD_MB + 2) * MB)).body));
+    const response = await handle(postForm(org.production.key, fileForm(pdfOf((MAX_UPLOAD_MB + 2) * MB)).body));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ detail: `The file is larger than the ${MAX_UPLOAD_MB} MB limit.` });
     expect([await chunksOf(), await filesOf()]).toEqual([chunksBefore, filesBefore]);
@@ -185,10 +125,10 @@ describe.each(testDatabases())("uploads streamed into chunked storage on $name",
   it("400 for a body that breaks off or ends mid-file: no chunk and no stored file is left", { timeout: 120_000 }, async () => {
     const [chunksBefore, filesBefore] = [await chunksOf(), await filesOf()];
     const file = pdfOf(4 * MB);
-    const cut = await handle(postForm(org.production.key, streamedForm(file, { cutAfter: Math.floor(2.5 * MB) }).body));
+    const cut = await handle(postForm(org.production.key, fileForm(file, { cutAfter: Math.floor(2.5 * MB) }).body));
     expect(cut.status).toBe(400);
     expect(await cut.json()).toEqual({ detail: "The request body broke off before its end; send the whole form again." });
-    const ended = await handle(postForm(org.production.key, streamedForm(file, { endEarly: Math.floor(2.5 * MB) }).body));
+    const ended = await handle(postForm(org.production.key, fileForm(file, { endEarly: Math.floor(2.5 * MB) }).body));
     expect(ended.status).toBe(400);
     expect(await ended.json()).toEqual({ detail: "The multipart body is malformed (Unexpected end of form)." });
     expect([await chunksOf(), await filesOf()]).toEqual([chunksBefore, filesBefore]);
@@ -198,7 +138,7 @@ describe.each(testDatabases())("uploads streamed into chunked storage on $name",
     const [chunksBefore, filesBefore] = [await chunksOf(), await filesOf()];
     const file = pdfOf(3 * MB);
     file.set(new TextEncoder().encode("not a pdf"), 0);
-    const response = await handle(postForm(org.production.key, streamedForm(file).body));
+    const response = await handle(postForm(org.production.key, fileForm(file).body));
     expect(response.status).toBe(415);
     expect([await chunksOf(), await filesOf()]).toEqual([chunksBefore, filesBefore]);
   });
@@ -208,7 +148,7 @@ describe.each(testDatabases())("uploads streamed into chunked storage on $name",
     const file = pdfOf(2 * STORED_FILE_CHUNK_BYTES + 100);
     file.set([0x50, 0x4b, 0x03, 0x04], 0);
     file.set(new TextEncoder().encode("word/document.xml"), 2 * STORED_FILE_CHUNK_BYTES - 8);
-    const response = await handle(postForm(org.production.key, streamedForm(file).body, { prefer: "respond-async" }));
+    const response = await handle(postForm(org.production.key, fileForm(file).body, { prefer: "respond-async" }));
     // Declared application/pdf, sniffed DOCX: the declared type is checked against what streamed.
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ detail: "The file is sent as application/pdf but its bytes are DOCX; send the document with its real type." });

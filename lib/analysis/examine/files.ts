@@ -11,8 +11,13 @@ import { examinePresentation } from "./examine";
 import { pageTextsOf, splitTextOf, type PageText } from "./page-text";
 import type { ExaminationResult, ExaminedDocument, Tolerances } from "./types";
 
-export interface PresentedFile {
+/** A file as the examination knows it: its name (how it is analysed is the analyzer's business). */
+export interface NamedFile {
   name: string;
+}
+
+/** A file in memory, as the CLI and the default in-process analyzer read it. */
+export interface PresentedFile extends NamedFile {
   bytes: Uint8Array;
 }
 
@@ -22,13 +27,17 @@ export interface AnalysedFile {
   pageText: PageText[];
 }
 
-/** How a file becomes an analysis (with evidence, which the rules read): in process by default; the API hands in its analysis service (jobs on workers). */
-export type AnalyzeFile = (file: PresentedFile) => Promise<AnalysedFile>;
+/**
+ * How a file becomes an analysis (with evidence, which the rules read): in
+ * process from its bytes by default; the API hands in its analysis service
+ * (jobs on workers, reading files it streamed into storage).
+ */
+export type AnalyzeFile<F extends NamedFile = PresentedFile> = (file: F) => Promise<AnalysedFile>;
 
-export interface ExamineFilesOptions {
+export interface ExamineFilesOptions<F extends NamedFile = PresentedFile> {
   tolerances?: Partial<Tolerances>;
   /** How each file is analysed; default `analyzeInProcess` with `ingestOptions`. Files are analysed concurrently. */
-  analyze?: AnalyzeFile;
+  analyze?: AnalyzeFile<F>;
   /** Options for the default in-process reading (page cap, limits). */
   ingestOptions?: IngestOptions;
   /**
@@ -53,7 +62,7 @@ export async function analyzeInProcess(file: PresentedFile, ingestOptions: Inges
 }
 
 /** An analysed file as examined documents, ids `<id>#<split number>`. */
-function examinedDocumentsOf(file: PresentedFile, id: string, analysed: AnalysedFile): ExaminedDocument[] {
+function examinedDocumentsOf(file: NamedFile, id: string, analysed: AnalysedFile): ExaminedDocument[] {
   return analysed.result.map((result, i) => ({ id: `${id}#${i + 1}`, fileName: file.name, result, ...splitTextOf(analysed.pageText, result.split.pages) }));
 }
 
@@ -63,19 +72,27 @@ export async function analyzeForExamination(file: PresentedFile, id: string, ing
 }
 
 /** Names the file in an engine refusal: in a set of several, "the document has no pages" alone does not say which. */
-function namingFile(file: PresentedFile, error: unknown): unknown {
+function namingFile(file: NamedFile, error: unknown): unknown {
   return error instanceof AnalysisError ? new AnalysisError(error.code, `${file.name}: ${error.message}`, error.page) : error;
 }
 
-export async function examineFiles(
-  files: PresentedFile[],
+export async function examineFiles(files: PresentedFile[], presentationDate: string, options?: ExamineFilesOptions): Promise<ExaminationResult>;
+/** Files not in memory need their analyzer. */
+export async function examineFiles<F extends NamedFile>(
+  files: F[],
   presentationDate: string,
-  options: ExamineFilesOptions = {},
+  options: ExamineFilesOptions<F> & { analyze: AnalyzeFile<F> },
+): Promise<ExaminationResult>;
+export async function examineFiles<F extends NamedFile>(
+  files: F[],
+  presentationDate: string,
+  options: ExamineFilesOptions<F> = {},
 ): Promise<ExaminationResult> {
   const analysed = options.analysed ?? [];
   // A file named like a stored analysis's id prefix gets a counter, so document ids stay unique.
   const seen = new Map<string, number>(analysed.map((d) => [d.id.replace(/#\d+$/, ""), 1]));
-  const analyze = options.analyze ?? ((file: PresentedFile) => analyzeInProcess(file, options.ingestOptions));
+  // Without an analyzer the files are PresentedFiles (the first overload): read in process from their bytes.
+  const analyze = options.analyze ?? ((file: F) => analyzeInProcess(file as unknown as PresentedFile, options.ingestOptions));
   const ids = files.map((file) => uniqueName(file.name, seen));
   const results = await Promise.all(files.map((file) => analyze(file).catch((error: unknown) => Promise.reject(namingFile(file, error)))));
   const documents = files.flatMap((file, i) => examinedDocumentsOf(file, ids[i]!, results[i]!));
