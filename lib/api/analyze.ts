@@ -1,12 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
-import { declaredPartType, findIdempotentJob, precheckAdmission, resultOf, submitOnce, waitForAnalysis, type DeclaredType, type DocumentContent, type StoredUpload } from "@/lib/jobs";
+import { declaredPartType, findIdempotentJob, precheckAdmission, resultOf, submitOnce, waitForAnalysis, type DeclaredType, type StoredUpload } from "@/lib/jobs";
 import { analysisLocation, analysisStatusBody } from "./analysis-status";
 import { ApiError } from "@/lib/errors";
 import { idempotencyKeyOf } from "./idempotency";
 import type { KeyedContext } from "./handler";
-import { MULTIPART_OVERHEAD_BYTES, readAnalyzeForm, type AnalyzeInput } from "./multipart";
+import { MULTIPART_OVERHEAD_BYTES, readAnalyzeForm, type AnalyzeInput, type FileSink } from "./multipart";
 import { reserveBytesInFlight, reserveUploadBytes } from "./upload-budget";
 import { chunkedUploadSink } from "./upload-chunks";
 import type { AnalysisJobRow } from "@/db/schema";
@@ -19,11 +19,13 @@ const EVIDENCE_VALUES: Record<string, boolean> = { true: true, false: false };
 /** RFC 7240: the client prefers an immediate 202 to waiting for the analysis. */
 const RESPOND_ASYNC = /(^|[,;\s])respond-async($|[,;\s])/i;
 
-type IncomingDocument = {
+/** A file or a fetched url's document, streamed into chunked storage as it arrived. */
+interface IncomingDocument {
   name: string;
   /** What the sender said it is, when that says anything (checked against the bytes). */
   declared?: DeclaredType;
-} & DocumentContent;
+  upload: StoredUpload;
+}
 
 /** The analyze form as the route reads it: a file is streamed into chunked storage as it arrives. */
 type UploadedInput = AnalyzeInput<{ upload: StoredUpload }>;
@@ -49,14 +51,18 @@ function requestHashOf(input: UploadedInput, evidence: boolean): string {
   return hash.digest("hex");
 }
 
-/** `reserve` takes a fetched document's bytes from the budget of upload bytes in flight, as an upload's are. */
-async function receiveDocument(input: UploadedInput, reserve: (bytes: number) => void): Promise<IncomingDocument> {
+/**
+ * The file as the form streamed it, or the url's document streamed into the
+ * same sink (chunked storage) as it is fetched. `reserve` takes a fetched
+ * document's bytes from the budget of upload bytes in flight, as an upload's are.
+ */
+async function receiveDocument(input: UploadedInput, sink: FileSink<{ upload: StoredUpload }>, reserve: (bytes: number) => void): Promise<IncomingDocument> {
   const { MAX_UPLOAD_MB, URL_FETCH_TIMEOUT_MS, URL_MAX_REDIRECTS } = env();
   const maxBytes = MAX_UPLOAD_MB * BYTES_PER_MB;
   if (input.kind === "file") return { name: input.name, upload: input.upload, declared: declaredPartType(input.mimeType) };
-  const fetched = await fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS, reserve });
+  const fetched = await fetchDocument(input.url, { maxBytes, timeoutMs: URL_FETCH_TIMEOUT_MS, maxRedirects: URL_MAX_REDIRECTS, reserve }, (body) => sink.receive(body));
   const type = fetched.declaredType;
-  return { name: fetched.name, bytes: fetched.bytes, declared: type && type !== OPAQUE_CONTENT_TYPE ? { type, by: "url" } : undefined };
+  return { name: fetched.name, upload: fetched.stored.upload, declared: type && type !== OPAQUE_CONTENT_TYPE ? { type, by: "url" } : undefined };
 }
 
 /** A callback_url is posted to only with a signature the receiver can check: the organization must have a webhook secret. */
@@ -94,10 +100,10 @@ export async function analyzeRequest(request: Request, context: KeyedContext): P
 
 /**
  * Reads the request and makes it a job (or finds the job its Idempotency-Key
- * names). A file streams into chunked storage as it arrives (a chunk at a
- * time in memory); the document fetched for a url is held here. Both under
- * this process's budget of upload bytes in flight, so a synchronous call
- * waiting for its analysis no longer holds its upload. An upload that no job
+ * names). A file, or the document fetched for a url, streams into chunked
+ * storage as it arrives (a chunk at a time in memory), under this process's
+ * budget of upload bytes in flight until its job is queued, so a synchronous
+ * call waiting for its analysis no longer holds it. An upload that no job
  * accepted (refused, replayed, failed) is removed before the answer.
  */
 async function acceptRequest(request: Request, { db, key }: KeyedContext): Promise<AnalysisJobRow> {
@@ -122,10 +128,10 @@ async function acceptRequest(request: Request, { db, key }: KeyedContext): Promi
     // A replay is answered from the first request's job, without fetching or storing anything again.
     const replayed = idempotency && (await findIdempotentJob(db, { ...scope, ...idempotency }));
     if (replayed) return replayed;
-    const document = await receiveDocument(input, reserve);
+    const document = await receiveDocument(input, sink, reserve);
     const job = await submitOnce(db, { ...scope, ...document, apiKeyId: key.id, evidence, idempotency, callbackUrl });
     // A replay racing the first request gets the first request's job: its own upload is not that job's.
-    accepted = document.upload === undefined || job.storageKey === document.upload.storageKey;
+    accepted = job.storageKey === document.upload.storageKey;
     return job;
   } finally {
     if (!accepted) await sink.discard();

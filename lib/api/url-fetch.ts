@@ -1,7 +1,6 @@
 import "server-only";
 import { fetch, type Response as UndiciResponse } from "undici";
 import { FORMAT_MIME_TYPES } from "@/lib/analysis";
-import { concatBytes } from "./bytes";
 import { ApiError } from "@/lib/errors";
 import { createGuardedAgent, resolveWithDns, type ResolveHost } from "./guarded-agent";
 import { ipLiteralOf, isPublicAddress } from "./public-address";
@@ -32,10 +31,11 @@ export interface UrlFetchLimits {
   reserve?: (bytes: number) => void;
 }
 
-export interface FetchedDocument {
+export interface FetchedDocument<T> {
   /** Origin and path of the url as given: the query string may hold a signed credential, so it is dropped. */
   name: string;
-  bytes: Uint8Array;
+  /** What the caller's store made of the body (analyze: its upload in chunked storage). */
+  stored: T;
   /** The media type the server declared, lower-case, without parameters; undefined when absent. */
   declaredType: string | undefined;
 }
@@ -118,21 +118,29 @@ function bytesToHold(response: UndiciResponse, maxBytes: number): number {
   return Number.isFinite(length) && length >= 0 ? Math.min(length, maxBytes) : maxBytes;
 }
 
-/** Reads the body counting decoded bytes (fetch inflates gzip itself, so a bomb only shows after decoding). */
-async function readCapped(response: UndiciResponse, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () =>
-    new ApiError("payload_too_large", `The document at the url is larger than ${maxBytes / 2 ** 20} MB.`);
-  if (Number(response.headers.get("content-length")) > maxBytes) throw tooLarge();
-  const chunks: Uint8Array[] = [];
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError("payload_too_large", `The document at the url is larger than ${maxBytes / 2 ** 20} MB.`);
+}
+
+/**
+ * The body as it arrives, counting decoded bytes (fetch inflates gzip
+ * itself, so a bomb only shows after decoding). Its own failures — over the
+ * cap, cut off, past the deadline — are thrown as the url's ApiErrors, so
+ * that the store consuming it fails with them, while a failure of the store
+ * itself stays the server's.
+ */
+async function* cappedBody(response: UndiciResponse, maxBytes: number, failure: (error: unknown) => ApiError): AsyncGenerator<Uint8Array> {
+  if (!response.body) return;
   let total = 0;
-  if (response.body) {
+  try {
     for await (const chunk of response.body) {
       total += chunk.byteLength;
-      if (total > maxBytes) throw tooLarge();
-      chunks.push(chunk);
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      yield chunk;
     }
+  } catch (error) {
+    throw failure(error);
   }
-  return concatBytes(chunks);
 }
 
 /** Finds our refusal inside fetch's "fetch failed" wrapper, or words a network failure for the caller. */
@@ -149,10 +157,12 @@ function apiErrorOf(error: unknown, signal: AbortSignal, timeoutMs: number, atte
  * Fetches a caller-supplied document safely (security checklist §1): vetted
  * scheme, port and credentials, every connection pinned to a public address,
  * manual redirects re-checked each hop, no https→http, a total deadline, a
- * decoded-size cap and a Content-Type allow-list. The bytes are sniffed by
- * the caller. Environment proxies are ignored: the agent is used directly.
+ * decoded-size cap and a Content-Type allow-list. The body is never held
+ * whole: it streams into `store` (analyze: chunked storage) as it arrives,
+ * and the caller sniffs what was stored. Environment proxies are ignored: the
+ * agent is used directly.
  */
-export async function fetchDocument(text: string, limits: UrlFetchLimits): Promise<FetchedDocument> {
+export async function fetchDocument<T>(text: string, limits: UrlFetchLimits, store: (body: AsyncIterable<Uint8Array>) => Promise<T>): Promise<FetchedDocument<T>> {
   const first = parseUrl(text);
   checkUrl(first, "url");
   const agent = createGuardedAgent({
@@ -160,39 +170,50 @@ export async function fetchDocument(text: string, limits: UrlFetchLimits): Promi
     trustedOrigin: testOverrides.trustedOrigin,
   });
   const signal = AbortSignal.timeout(limits.timeoutMs);
+  const failure = (error: unknown) => apiErrorOf(error, signal, limits.timeoutMs);
   try {
-    let url = first;
-    for (let hop = 0; ; hop++) {
-      const response = await fetch(url, { dispatcher: agent, redirect: "manual", signal, headers: { accept: ACCEPT_HEADER } });
-      if (REDIRECT_STATUSES.has(response.status)) {
-        await response.body?.cancel();
-        if (hop >= limits.maxRedirects) {
-          throw new ApiError("unprocessable", `Could not fetch the url: more than ${limits.maxRedirects} redirects.`);
-        }
-        url = nextHop(url, response.headers.get("location"));
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new ApiError("unprocessable", `Could not fetch the url: the server answered ${response.status}.`);
-      }
-      const declaredType = mediaTypeOf(response.headers.get("content-type"));
-      if (declaredType !== undefined && !FETCHABLE_CONTENT_TYPES.has(declaredType)) {
-        await response.body?.cancel();
-        throw new ApiError(
-          "unsupported_media_type",
-          `The url serves ${declaredType}; send a PDF, DOCX, EML, PNG, JPEG, TIFF or WebP document.`,
-        );
-      }
-      limits.reserve?.(bytesToHold(response, limits.maxBytes));
-      const bytes = await readCapped(response, limits.maxBytes);
-      return { name: first.origin + first.pathname, bytes, declaredType };
-    }
-  } catch (error) {
-    throw apiErrorOf(error, signal, limits.timeoutMs);
+    const { response, declaredType } = await acceptedResponse(first, agent, signal, limits).catch((error: unknown) => Promise.reject(failure(error)));
+    limits.reserve?.(bytesToHold(response, limits.maxBytes));
+    if (Number(response.headers.get("content-length")) > limits.maxBytes) throw tooLarge(limits.maxBytes);
+    const stored = await store(cappedBody(response, limits.maxBytes, failure));
+    return { name: first.origin + first.pathname, stored, declaredType };
   } finally {
     // Closes any socket left open by a refused or aborted body.
     await agent.destroy();
+  }
+}
+
+/** The answer that carries the document, after the redirects: a success of a type we read (refusals as ApiErrors or fetch's own). */
+async function acceptedResponse(
+  first: URL,
+  agent: ReturnType<typeof createGuardedAgent>,
+  signal: AbortSignal,
+  limits: UrlFetchLimits,
+): Promise<{ response: UndiciResponse; declaredType: string | undefined }> {
+  let url = first;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(url, { dispatcher: agent, redirect: "manual", signal, headers: { accept: ACCEPT_HEADER } });
+    if (REDIRECT_STATUSES.has(response.status)) {
+      await response.body?.cancel();
+      if (hop >= limits.maxRedirects) {
+        throw new ApiError("unprocessable", `Could not fetch the url: more than ${limits.maxRedirects} redirects.`);
+      }
+      url = nextHop(url, response.headers.get("location"));
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new ApiError("unprocessable", `Could not fetch the url: the server answered ${response.status}.`);
+    }
+    const declaredType = mediaTypeOf(response.headers.get("content-type"));
+    if (declaredType !== undefined && !FETCHABLE_CONTENT_TYPES.has(declaredType)) {
+      await response.body?.cancel();
+      throw new ApiError(
+        "unsupported_media_type",
+        `The url serves ${declaredType}; send a PDF, DOCX, EML, PNG, JPEG, TIFF or WebP document.`,
+      );
+    }
+    return { response, declaredType };
   }
 }
 

@@ -44,8 +44,15 @@ afterEach(() => {
   expect(canary.connections()).toBe(0);
 });
 
+/** A store that keeps the body in memory, for comparing bytes (the API's store is chunked storage). */
+async function collect(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of body) pieces.push(piece);
+  return Buffer.concat(pieces);
+}
+
 async function refusal(url: string, limits: UrlFetchLimits = LIMITS): Promise<{ status: number; detail: string }> {
-  const error = await fetchDocument(url, limits).then(
+  const error = await fetchDocument(url, limits, collect).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -161,8 +168,8 @@ describe("redirects from the trusted test origin are vetted hop by hop", () => {
   });
 
   it("follows 3 hops but refuses a 4th", async () => {
-    const fetched = await fetchDocument(`${origin.origin}/hops/3`, LIMITS);
-    expect(Buffer.from(fetched.bytes).equals(Buffer.from(pdf))).toBe(true);
+    const fetched = await fetchDocument(`${origin.origin}/hops/3`, LIMITS, collect);
+    expect(fetched.stored.equals(Buffer.from(pdf))).toBe(true);
     expect(await refusal(`${origin.origin}/hops/4`)).toEqual({
       status: 422,
       detail: "Could not fetch the url: more than 3 redirects.",
@@ -172,8 +179,8 @@ describe("redirects from the trusted test origin are vetted hop by hop", () => {
 
 describe("what a fetched body may be", () => {
   it("fetches a PDF from the trusted origin, dropping the query string from its name", async () => {
-    const fetched = await fetchDocument(`${origin.origin}/doc.pdf?signature=secret`, LIMITS);
-    expect(Buffer.from(fetched.bytes).equals(Buffer.from(pdf))).toBe(true);
+    const fetched = await fetchDocument(`${origin.origin}/doc.pdf?signature=secret`, LIMITS, collect);
+    expect(fetched.stored.equals(Buffer.from(pdf))).toBe(true);
     expect(fetched.name).toBe(`${origin.origin}/doc.pdf`);
     expect(fetched.declaredType).toBe("application/pdf");
   });
@@ -183,6 +190,14 @@ describe("what a fetched body may be", () => {
       status: 413,
       detail: "The document at the url is larger than 1 MB.",
     });
+  });
+
+  it("a failure of the store the body streams into is the server's, never taken for the url's (no 4XX)", async () => {
+    const storeDown = new Error("the database is gone");
+    const failing = async (body: AsyncIterable<Uint8Array>) => {
+      for await (const piece of body) if (piece.byteLength > 0) throw storeDown;
+    };
+    await expect(fetchDocument(`${origin.origin}/doc.pdf`, LIMITS, failing)).rejects.toBe(storeDown);
   });
 
   it("refuses text/html with 415", async () => {
@@ -210,7 +225,7 @@ describe("what a fetched body may be", () => {
     const previous = process.env.HTTP_PROXY;
     process.env.HTTP_PROXY = `http://127.0.0.1:${canary.port}`;
     try {
-      const fetched = await fetchDocument(`${origin.origin}/untyped`, LIMITS);
+      const fetched = await fetchDocument(`${origin.origin}/untyped`, LIMITS, collect);
       expect(fetched.declaredType).toBeUndefined();
     } finally {
       if (previous === undefined) delete process.env.HTTP_PROXY;
