@@ -72,30 +72,56 @@ export async function insertStoredFile(db: Db, file: StoredFileKey & { bytes: Ui
   }
 }
 
-/**
- * A stored file's bytes, put back together into one buffer of its recorded
- * size, a few chunks per statement. Undefined when there is no such file (or
- * its upload never completed); throws when the chunks do not give back the
- * recorded length and SHA-256 (a chunk lost or damaged).
- */
-export async function readStoredFile(db: Db, key: StoredFileKey): Promise<Uint8Array | undefined> {
+/** A stored file opened for reading: its recorded length, and its bytes as they are read. */
+export interface OpenedStoredFile {
+  sizeBytes: number;
+  /**
+   * The file's chunks in order, READ_BATCH_CHUNKS per statement as they are
+   * consumed (never the whole file at once). Throws, after the chunk that
+   * shows it, when the chunks do not give back the recorded length and
+   * SHA-256 (a chunk lost or damaged).
+   */
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** A stored file to read chunk by chunk; undefined when there is no such file (or its upload never completed). */
+export async function openStoredFile(db: Db, key: StoredFileKey): Promise<OpenedStoredFile | undefined> {
   const [file] = await db
     .select({ sizeBytes: storedFiles.sizeBytes, sha256: storedFiles.sha256 })
     .from(storedFiles)
     .where(and(eq(storedFiles.organizationId, key.organizationId), eq(storedFiles.storageKey, key.storageKey)))
     .limit(1);
   if (!file || file.sizeBytes === null || file.sha256 === null) return undefined;
-  const bytes = new Uint8Array(file.sizeBytes);
+  return { sizeBytes: file.sizeBytes, chunks: verifiedChunks(db, key, { sizeBytes: file.sizeBytes, sha256: file.sha256 }) };
+}
+
+async function* verifiedChunks(db: Db, key: StoredFileKey, record: { sizeBytes: number; sha256: string }): AsyncGenerator<Uint8Array> {
   const hash = createHash("sha256");
   let offset = 0;
   for await (const chunk of storedFileChunks(db, key)) {
-    if (offset + chunk.byteLength > bytes.length) throw new Error(`stored file ${key.storageKey} has more bytes than its recorded ${file.sizeBytes}`);
-    bytes.set(chunk, offset);
-    hash.update(chunk);
     offset += chunk.byteLength;
+    if (offset > record.sizeBytes) throw new Error(`stored file ${key.storageKey} has more bytes than its recorded ${record.sizeBytes}`);
+    hash.update(chunk);
+    yield chunk;
   }
-  if (offset !== file.sizeBytes || hash.digest("hex") !== file.sha256) {
-    throw new Error(`stored file ${key.storageKey} does not match its record (${offset} of ${file.sizeBytes} bytes, or another digest)`);
+  if (offset !== record.sizeBytes || hash.digest("hex") !== record.sha256) {
+    throw new Error(`stored file ${key.storageKey} does not match its record (${offset} of ${record.sizeBytes} bytes, or another digest)`);
+  }
+}
+
+/**
+ * A stored file's bytes, put back together into one buffer of its recorded
+ * size (what a reader needs). Undefined when there is no such file; throws
+ * as openStoredFile's chunks do.
+ */
+export async function readStoredFile(db: Db, key: StoredFileKey): Promise<Uint8Array | undefined> {
+  const file = await openStoredFile(db, key);
+  if (!file) return undefined;
+  const bytes = new Uint8Array(file.sizeBytes);
+  let offset = 0;
+  for await (const chunk of file.chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
   }
   return bytes;
 }

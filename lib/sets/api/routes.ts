@@ -80,13 +80,13 @@ export const uploadFileRoute = withMemberRoute<{ id: string }>(async (request, {
   }
 });
 
-/** GET /api/sets/{id}/files/{fileId}/content: the stored bytes, for page thumbnails. */
+/** GET /api/sets/{id}/files/{fileId}/content: the stored bytes, for page thumbnails, streamed a few chunks at a time. */
 export const fileContentRoute = withMemberRoute<{ id: string; fileId: string }>(async (_request, { db, session: member, params: { id: setId, fileId } }) => {
   const content = await readFileContent(db, { organizationId: member.organizationId, setId, fileId });
-  return new Response(new Uint8Array(content.bytes), {
+  return new Response(content.body, {
     headers: {
       "content-type": FORMAT_MIME_TYPES[content.format as DocumentFormat] ?? "application/octet-stream",
-      "content-length": String(content.bytes.length),
+      "content-length": String(content.sizeBytes),
       "cache-control": NOT_STORED,
       // Served for our own viewer only: never sniffed into something else, never run as a page.
       "x-content-type-options": "nosniff",
