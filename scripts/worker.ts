@@ -1,9 +1,13 @@
 /**
  * npm run worker: takes analysis jobs from the database (DATABASE_URL) and
  * reads them in its own reader processes, ANALYSIS_WORKERS at a time. Any
- * number of workers and app instances share one PostgreSQL queue. SIGTERM or
- * SIGINT: finishes (or hands back) the running jobs, then exits.
+ * number of workers and app instances share one PostgreSQL queue. At start it
+ * removes the uploads that died mid-body (as a server does: a host that only
+ * runs workers sweeps too). SIGTERM or SIGINT: finishes (or hands back) the
+ * running jobs, then exits.
  */
+import { getDb } from "@/db/client";
+import { sweepAbandonedUploads } from "@/lib/api/upload-chunks";
 import { startStandaloneWorker, stopServerWorker } from "@/lib/jobs/server-worker";
 
 let stopping = false;
@@ -17,6 +21,7 @@ async function stop(signal: string): Promise<void> {
 
 try {
   await startStandaloneWorker();
+  await sweepAbandonedUploads(await getDb());
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { newId } from "@/db/ids";
+import { beginStoredFile, insertFileChunk } from "@/db/queries/sets-storage";
+import { documentChunks, storedFiles } from "@/db/schema";
+import { createTestOrganization } from "../support/api-fixtures";
+import { testDatabases, testDatabaseUrl } from "../support/databases";
+import { startWorkerProcess, type WorkerProcess } from "./support";
+
+/**
+ * A host that runs only `npm run worker` sweeps the uploads left unreceived
+ * by requests that died mid-body, as a server does at start
+ * (sweepAbandonedUploads): before the worker says it is ready, an upload
+ * begun 7 hours ago is gone with its chunks, one begun an hour ago is kept.
+ * PostgreSQL only: a worker process needs DATABASE_URL (embedded PGlite serves one process).
+ */
+describe("npm run worker sweeps abandoned uploads at start", () => {
+  const postgresql = testDatabases().find((d) => d.name === "postgresql")!;
+  let db: Db;
+  let worker: WorkerProcess | undefined;
+
+  beforeAll(async () => {
+    db = await postgresql.open();
+  });
+  afterAll(async () => {
+    worker?.child.kill("SIGTERM");
+    await worker?.exited;
+    if (db) await postgresql.close(db);
+  });
+
+  it("removes an upload begun 7 hours ago and keeps one begun an hour ago", { timeout: 120_000 }, async () => {
+    const { organizationId } = await createTestOrganization(db);
+    const begin = async (hoursAgo: number) => {
+      const key = { organizationId, storageKey: newId("blob") };
+      await beginStoredFile(db, key);
+      await insertFileChunk(db, { ...key, chunkIndex: 0, bytes: new Uint8Array(10) });
+      await db.update(storedFiles).set({ createdAt: new Date(Date.now() - hoursAgo * 3600_000) }).where(eq(storedFiles.storageKey, key.storageKey));
+      return key.storageKey;
+    };
+    const [abandoned, arriving] = [await begin(7), await begin(1)];
+
+    worker = await startWorkerProcess({ DATABASE_URL: testDatabaseUrl(), ANALYSIS_WORKERS: "1" });
+    const left = async (storageKey: string) => [
+      (await db.select().from(storedFiles).where(eq(storedFiles.storageKey, storageKey))).length,
+      (await db.select({ index: documentChunks.chunkIndex }).from(documentChunks).where(eq(documentChunks.storageKey, storageKey))).length,
+    ];
+    expect(await left(abandoned)).toEqual([0, 0]);
+    expect(await left(arriving)).toEqual([1, 1]);
+  });
+});
