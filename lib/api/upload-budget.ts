@@ -23,10 +23,10 @@ export type ReleaseUpload = () => void;
  * Reserves room in this process's budget of upload bytes in flight
  * (UPLOAD_BYTES_IN_FLIGHT_MB) before a body is read: the declared
  * Content-Length, or the largest body the route accepts when none is declared
- * (a chunked body may be that large). Bodies are held in memory while they are
- * read, checked and stored, so the budget, not the number of clients, bounds
- * the memory that uploads take: beyond it, 503 with Retry-After, without
- * reading a byte.
+ * (a chunked body may be that large). Bodies stream into storage a chunk at a
+ * time, but each one in flight still holds its connection, its chunk and the
+ * database's work, so the budget, not the number of clients, bounds what
+ * uploads take at once: beyond it, 503 with Retry-After, without reading a byte.
  */
 export function reserveUploadBytes(request: Request, maxBodyBytes: number): ReleaseUpload {
   const declared = Number(request.headers.get("content-length"));
@@ -35,7 +35,7 @@ export function reserveUploadBytes(request: Request, maxBodyBytes: number): Rele
 
 /**
  * Reserves `bytes` in the same budget: an upload's body, or a document
- * fetched for a `url` input (held in memory just as an upload is). A request
+ * fetched for a `url` input (stored as it arrives, just as an upload is). A request
  * alone may always proceed (within its own limit), so a budget smaller than
  * one body never refuses every upload.
  */
