@@ -11,7 +11,13 @@
  * on the server's thread). With --database-url, the server uses that
  * PostgreSQL instead (migrated to this tree's schema).
  *
- *   npx tsx bench/upload-memory.ts [--mb 20] [--rounds 3] [--database-url postgres://…]
+ * With --files N (at most 19), each round is a compare instead: N files sharing the --mb
+ * megabytes, then a short text file, which the route refuses (415) once the
+ * whole body is received and checked (the jobs would wait for readers that
+ * are not running): what is measured is the intake of all N files.
+ * --port chooses the server's port (default: any free one).
+ *
+ *   npx tsx bench/upload-memory.ts [--mb 20] [--rounds 3] [--files N] [--port P] [--database-url postgres://…]
  */
 import { request as httpRequest } from "node:http";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -27,11 +33,18 @@ const PIECE = 64 * 1024;
 const BOUNDARY = "----shipshape-upload-memory";
 
 const { values } = parseArgs({
-  options: { mb: { type: "string", default: "20" }, rounds: { type: "string", default: "3" }, "database-url": { type: "string" } },
+  options: {
+    mb: { type: "string", default: "20" },
+    rounds: { type: "string", default: "3" },
+    files: { type: "string" },
+    port: { type: "string", default: "0" },
+    "database-url": { type: "string" },
+  },
 });
 const databaseUrl = values["database-url"];
 const fileBytes = Number(values.mb) * MB;
 const rounds = Number(values.rounds);
+const compareFiles = values.files === undefined ? undefined : Number(values.files);
 
 /** User and system CPU time of a process so far, in milliseconds (clock ticks of 10 ms). */
 async function cpuMs(pid: number): Promise<number> {
@@ -40,10 +53,16 @@ async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Streams one multipart upload of `size` bytes (a PDF header, then filler) and resolves with the status. */
-function upload(origin: string, key: string, size: number): Promise<number> {
+/** A file part of `size` bytes: a PDF header, then filler. */
+interface FilePart {
+  name: string;
+  size: number;
+}
+
+/** Streams a multipart body of file parts (and a trailing text file for a compare) to `route`; resolves with the status. */
+function upload(origin: string, key: string, route: string, files: FilePart[], trailer?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}/v1/documents/analyze`, {
+    const req = httpRequest(`${origin}${route}`, {
       method: "POST",
       headers: { "x-api-key": key, prefer: "respond-async", "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
     });
@@ -53,19 +72,36 @@ function upload(origin: string, key: string, size: number): Promise<number> {
     });
     req.on("error", reject);
     const piece = Buffer.alloc(PIECE, 0x20);
-    let sent = 0;
-    const write = () => {
-      while (sent < size) {
-        const part = piece.subarray(0, Math.min(PIECE, size - sent));
-        sent += part.length;
-        if (!req.write(part)) return void req.once("drain", write);
+    const parts = [...files];
+    const next = () => {
+      const file = parts.shift();
+      if (!file) {
+        if (trailer !== undefined) req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\n\r\n${trailer}\r\n`);
+        return void req.end(`--${BOUNDARY}--\r\n`);
       }
-      req.end(`\r\n--${BOUNDARY}--\r\n`);
+      req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n\r\n%PDF-1.7\n`);
+      let sent = 9;
+      const write = () => {
+        while (sent < file.size) {
+          const part = piece.subarray(0, Math.min(PIECE, file.size - sent));
+          sent += part.length;
+          if (!req.write(part)) return void req.once("drain", write);
+        }
+        req.write("\r\n");
+        next();
+      };
+      write();
     };
-    req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-1.7\n`);
-    sent += 9;
-    write();
+    next();
   });
+}
+
+/** One measured request: an analyze upload of the whole size, or a compare of `compareFiles` files sharing it. */
+function measuredUpload(origin: string, key: string): Promise<number> {
+  if (compareFiles === undefined) return upload(origin, key, "/v1/documents/analyze", [{ name: "big.pdf", size: fileBytes }]);
+  const each = Math.floor(fileBytes / compareFiles);
+  const files = Array.from({ length: compareFiles }, (_, i) => ({ name: `file-${i + 1}.pdf`, size: each }));
+  return upload(origin, key, "/v1/documents/compare", files, "not a document");
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-upload-memory-"));
@@ -77,19 +113,20 @@ const server = await startServerProcess({
   PGLITE_DIR: databaseUrl ? undefined : dataDir,
   ANALYSIS_IN_PROCESS_WORKER: "false",
   MAX_UPLOAD_MB: String(Math.ceil(fileBytes / MB) + 1),
+  PORT: values.port,
 });
 try {
   // The first request loads the route and the database: not what is measured.
-  console.log(`warm-up: ${await upload(server.origin, key, MB)}`);
+  console.log(`warm-up: ${await upload(server.origin, key, "/v1/documents/analyze", [{ name: "warm-up.pdf", size: MB }])}`);
   for (let round = 1; round <= rounds; round++) {
     const before = await readRss(server.pid);
     await resetPeakRss(server.pid);
     const cpuBefore = await cpuMs(server.pid);
-    const status = await upload(server.origin, key, fileBytes);
+    const status = await measuredUpload(server.origin, key);
     const cpu = (await cpuMs(server.pid)) - cpuBefore;
     const after = await readRss(server.pid);
     console.log(
-      `round ${round}: ${status}, ${values.mb} MB upload, server RSS before ${(before.rss / MB).toFixed(0)} MB, peak grew ${((after.peak - before.rss) / MB).toFixed(1)} MB, server CPU ${cpu} ms`,
+      `round ${round}: ${status}, ${values.mb} MB ${compareFiles === undefined ? "upload" : `compare of ${compareFiles} files`}, server RSS before ${(before.rss / MB).toFixed(0)} MB, peak grew ${((after.peak - before.rss) / MB).toFixed(1)} MB, server CPU ${cpu} ms`,
     );
   }
 } finally {

@@ -1,5 +1,5 @@
 /**
- * Serves the real analyze route module over plain Node http, so tests and the
+ * Serves the real analyze and compare route modules over plain Node http, so tests and the
  * benchmark can run the handler as separate OS processes without a Next
  * build. Run: `node --import tsx --conditions=react-server test/support/serve.ts`
  * with PORT (0 = any free port) and the app's usual environment; it prints
@@ -7,10 +7,11 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { GET as getAnalysis } from "@/app/v1/analyses/[id]/route";
-import { POST } from "@/app/v1/documents/analyze/route";
+import { POST as analyze } from "@/app/v1/documents/analyze/route";
+import { POST as compare } from "@/app/v1/documents/compare/route";
 import { startServerWorker, stopServerWorker } from "@/lib/jobs/server-worker";
 
-const ROUTE_PATH = "/v1/documents/analyze";
+const POST_ROUTES: Record<string, (request: Request) => Promise<Response>> = { "/v1/documents/analyze": analyze, "/v1/documents/compare": compare };
 /** GET /v1/analyses/{id}, for polling an asynchronous analysis. */
 const ANALYSIS_PATH = /^\/v1\/analyses\/([^/]+)$/;
 
@@ -71,12 +72,13 @@ const server = createServer(async (req, res) => {
     await send(res, await getAnalysis(request, { params: Promise.resolve({ id: decodeURIComponent(analysisId) }) }), req);
     return;
   }
-  if (req.method !== "POST" || url.pathname !== ROUTE_PATH) {
+  const route = req.method === "POST" ? POST_ROUTES[url.pathname] : undefined;
+  if (!route) {
     res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ detail: "Not found." }));
     return;
   }
   const request = new Request(url, { method: "POST", headers: headersOf(req), body: bodyOf(req), duplex: "half" } as RequestInit);
-  await send(res, await POST(request), req);
+  await send(res, await route(request), req);
 });
 
 // As Next's instrumentation does: database, readers and in-process worker ready before the port is announced.

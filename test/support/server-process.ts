@@ -22,11 +22,11 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns serve.ts with `env` added to this process's environment; resolves once it listens. */
+/** Spawns serve.ts with `env` added to this process's environment (PORT: any free port unless given); resolves once it listens. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "--conditions=react-server", SERVE_SCRIPT], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: "0", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, ...env, PORT: env.PORT ?? "0", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
