@@ -10,6 +10,7 @@ import { closeDb, getDb, openDb, type Db } from "./client";
 import { newId } from "./ids";
 import { queryRows } from "./queries/rows";
 import { apiKeys, users } from "./schema";
+import { SET_SCOPE_STATEMENT, withOrganizationScope } from "./scope";
 
 const journal = JSON.parse(readFileSync(path.join(process.cwd(), "db/migrations/meta/_journal.json"), "utf8")) as {
   entries: unknown[];
@@ -80,6 +81,29 @@ describe("openDb on postgresql", () => {
       expect(row?.one).toBe(1);
     } finally {
       logged.mockRestore();
+      await closeDb(db);
+    }
+  });
+
+  it("sets a pooled connection's scope only when it was taken in another scope", async () => {
+    const db = await openDb({ url: testDatabaseUrl() });
+    const query = pg.Client.prototype.query;
+    let scopeStatements = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (args[0] === SET_SCOPE_STATEMENT) scopeStatements++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const seenOrganization = async () => (await queryRows<{ id: string }>(db, sql`SELECT current_setting('app.organization_id', true) AS id`))[0]?.id;
+    try {
+      // One query at a time: the pool hands out its one idle connection each time.
+      const inA = await withOrganizationScope("org_a", async () => [await seenOrganization(), await seenOrganization(), await seenOrganization()]);
+      expect({ inA, scopeStatements }).toEqual({ inA: ["org_a", "org_a", "org_a"], scopeStatements: 1 });
+      expect(await withOrganizationScope("org_b", seenOrganization)).toBe("org_b");
+      expect(await seenOrganization()).toBe("");
+      expect(await withOrganizationScope("org_a", seenOrganization)).toBe("org_a");
+      expect(scopeStatements).toBe(4);
+    } finally {
+      pg.Client.prototype.query = query;
       await closeDb(db);
     }
   });
