@@ -1,6 +1,7 @@
 import { FORMAT_MIME_TYPES } from "@/lib/analysis";
 import { analysisWallTimeoutMs, env, type Env } from "@/lib/env";
 import { UNAUTHORIZED_DETAILS } from "./handler";
+import { API_KEY_CACHE_SECONDS } from "@/lib/keys/key-cache";
 import { MAX_COMPARE_FILES, MAX_COMPARE_TOTAL_MB, PRESENTATION_DATE_FIELD } from "./compare";
 import { ANALYSIS_ID_FIELD, ANALYSIS_ID_PATTERN, MAX_COMPARE_ANALYSES } from "./compare-analyses";
 import { CALLBACK_URL_FIELD, MAX_URL_LENGTH } from "./multipart";
@@ -83,7 +84,7 @@ function decisionsOf(config: Env): string[] {
     "An empty, unreadable (corrupt), encrypted or over-limit document (too many pages, or too long to read) is 422.",
     `Documents are read (parsed, and OCR'd where scanned) in separate reader processes, ${config.ANALYSIS_WORKERS} at a time. A document whose reading takes more than ${config.ANALYSIS_TIMEOUT_MS / 1000} s of processing (CPU) time (its reader's and OCR's together, however busy the server is), or longer than ${analysisWallTimeoutMs(config) / 1000} s on the clock (a reader that makes no progress), or makes its reader use more than ${config.ANALYSIS_MAX_MEMORY_MB} MB of memory, is stopped and answered 422 saying which; the next request is served normally.`,
     ...asyncDecisionsOf(config),
-    "A missing `x-api-key` header is 401 saying so; an unknown, malformed or revoked key is 401 with one identical detail (which one is not revealed); an expired sandbox key is 401 saying it expired.",
+    `A missing \`x-api-key\` header is 401 saying so; an unknown, malformed or revoked key is 401 with one identical detail (which one is not revealed); an expired sandbox key is 401 saying it expired. A revoked key is refused from its next request by the server instance that revoked it, and by every other instance within ${API_KEY_CACHE_SECONDS} s.`,
     `Over the rate limit is 429 with \`Retry-After\` (seconds). Limits are per organization and key kind, per minute, shared by all of the organization's keys of that kind: ${config.RATE_LIMIT_PRODUCTION} for production keys, ${config.RATE_LIMIT_SANDBOX} for sandbox keys. Every response to a valid key carries \`RateLimit\` and \`RateLimit-Policy\`.`,
     `A \`url\` must be http or https on port 80 or 443, without user name or password, at most ${MAX_URL_LENGTH} characters, and its host must resolve, every address it resolves to being public: anything else is 400 (a name that does not resolve and one that resolves to a private address get the same answer). At most ${config.URL_MAX_REDIRECTS} redirects are followed, each checked the same way, never from https to http. A url that cannot be fetched (unreachable, error status, more than ${config.URL_MAX_REDIRECTS} redirects, no answer within ${config.URL_FETCH_TIMEOUT_MS / 1000} s) is 422. Proxies are not used.`,
     "`split.pages` are 1-based and count the file's pages in order: PDF and TIFF pages as they are, a DOCX by its explicit page breaks (and full pages), an image as one page. An e-mail (EML) is numbered consecutively across the whole message: the body's page(s) first, then each attachment's pages in attachment order, an attached message's own body and attachments where it appears.",

@@ -4,6 +4,9 @@ import { listAuditEvents } from "@/db/queries/audit-events";
 import { createApiKey, listApiKeys, revokeApiKey, SANDBOX_KEY_LIFETIME_MS, type CreatedUser, OPERATOR } from "@/lib/services";
 import { seedOrganization, testDatabases } from "@/test/support/databases";
 import { generateApiKey } from "./format";
+import { markApiKeyRevoked } from "@/db/queries/api-keys";
+import { withOrganizationScope } from "@/db/scope";
+import { API_KEY_CACHE_SECONDS } from "./key-cache";
 import { LAST_USED_DEBOUNCE_MS, verifyApiKey } from "./verify";
 
 /** A database stand-in that fails loudly if anything touches it. */
@@ -71,6 +74,35 @@ describe.each(testDatabases())("verifyApiKey on $name", (database) => {
     const failure = events.find((event) => event.action === "auth.failed" && event.target === record.id);
     expect(failure).toMatchObject({ actor: record.id, detail: { reason: "revoked", start: record.start } });
     expect(JSON.stringify(failure)).not.toContain(key);
+  });
+
+  it("trusts a key found valid for API_KEY_CACHE_SECONDS without looking it up again", async () => {
+    const { key } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "production" });
+    const lookUps = () => queries.filter((query) => /from "api_keys" where "api_keys"."digest"/i.test(query)).length;
+    const start = new Date();
+    const before = lookUps();
+    expect((await verifyApiKey(db, key, start)).ok).toBe(true);
+    expect((await verifyApiKey(db, key, new Date(start.getTime() + API_KEY_CACHE_SECONDS * 1000 - 1))).ok).toBe(true);
+    expect(lookUps()).toBe(before + 1);
+    expect((await verifyApiKey(db, key, new Date(start.getTime() + API_KEY_CACHE_SECONDS * 1000))).ok).toBe(true);
+    expect(lookUps()).toBe(before + 2);
+  });
+
+  it("refuses a key revoked by another instance (not through this process) within API_KEY_CACHE_SECONDS", async () => {
+    const { key, record } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "production" });
+    const start = new Date();
+    expect((await verifyApiKey(db, key, start)).ok).toBe(true);
+    // What another process's revokeApiKey writes; this process's cache is not told.
+    await withOrganizationScope(organizationId(), () => markApiKeyRevoked(db, { organizationId: organizationId(), keyId: record.id, now: start }));
+    expect((await verifyApiKey(db, key, new Date(start.getTime() + API_KEY_CACHE_SECONDS * 1000))).ok).toBe(false);
+  });
+
+  it("expires a cached sandbox key on time", async () => {
+    const issued = new Date("2031-04-20T10:00:00.000Z");
+    const { key } = await createApiKey(db, { createdBy: OPERATOR, organizationId: organizationId(), kind: "sandbox", now: issued });
+    const expiry = issued.getTime() + SANDBOX_KEY_LIFETIME_MS;
+    expect((await verifyApiKey(db, key, new Date(expiry - 1))).ok).toBe(true);
+    expect(await verifyApiKey(db, key, new Date(expiry))).toEqual({ ok: false, reason: "expired" });
   });
 
   it("expires a sandbox key exactly 28 days after issue", async () => {

@@ -6,6 +6,7 @@ import { withOrganizationScope, withSystemScope } from "@/db/scope";
 import { logError } from "@/lib/log";
 import type { ApiKeyKind } from "@/db/schema";
 import { digestApiKey, parseApiKey } from "./format";
+import { forgetApiKey, lookUpMark, recallApiKey, rememberApiKey } from "./key-cache";
 
 /** last_used_at is advisory; writing it at most once a minute keeps hot keys from a write per request. */
 export const LAST_USED_DEBOUNCE_MS = 60_000;
@@ -23,9 +24,11 @@ export type VerifyApiKeyResult = { ok: true; key: VerifiedApiKey } | { ok: false
 
 /**
  * Authenticates a presented key. Malformed input (bad prefix, length, alphabet or
- * checksum) is refused before any query; revocation is read on every call (no cache),
- * so it takes effect on the next request. Callers should answer every failure with
- * the same 401 body and keep `reason` for logs.
+ * checksum) is refused before any query. A key found valid is trusted for
+ * API_KEY_CACHE_SECONDS without another look-up (key-cache.ts): revoked in this
+ * process, it is refused from the next request; revoked elsewhere (another
+ * instance, the CLI), within those seconds. Expiry is checked on every call.
+ * Callers should answer every failure with the same 401 body and keep `reason` for logs.
  */
 export async function verifyApiKey(
   db: Db,
@@ -37,21 +40,32 @@ export async function verifyApiKey(
   if (!parsed) return { ok: false, reason: "malformed" };
 
   const digest = digestApiKey(parsed.key);
+  const cached = recallApiKey(db, digest, now);
+  if (cached) return withOrganizationScope(cached.organizationId, () => checkFoundKey(db, cached, now));
+  const mark = lookUpMark(db);
   // The key's organization is what the look-up finds: until then no organization's scope applies.
-  const row = await withSystemScope("api-key lookup", () => findApiKeyByDigest(db, digest));
-  if (!row || !sameDigest(row.digest, digest)) return { ok: false, reason: "unknown" };
-  return withOrganizationScope(row.organizationId, () => checkFoundKey(db, row, now));
+  const found = await withSystemScope("api-key lookup", () => findApiKeyByDigest(db, digest));
+  if (!found || !sameDigest(found.digest, digest)) return { ok: false, reason: "unknown" };
+  const { digest: _stored, ...row } = found;
+  const result = await withOrganizationScope(row.organizationId, () => checkFoundKey(db, row, now));
+  if (result.ok) rememberApiKey(db, digest, row, now, mark);
+  return result;
 }
 
-/** A found key, in its organization's scope: refused when revoked or expired (audited), else its use noted. */
+/**
+ * A found key, in its organization's scope: refused when revoked or expired
+ * (audited, and forgotten), else its use noted on `row` and in the database.
+ */
 async function checkFoundKey(db: Db, row: ApiKeyRecord, now: Date): Promise<VerifyApiKeyResult> {
   const refusal = row.revokedAt ? "revoked" : row.expiresAt && now >= row.expiresAt ? "expired" : undefined;
   if (refusal) {
+    forgetApiKey(db, row.id);
     await auditRefusal(db, row, refusal);
     return { ok: false, reason: refusal };
   }
 
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_DEBOUNCE_MS) {
+    row.lastUsedAt = now;
     await touchApiKeyLastUsed(db, {
       organizationId: row.organizationId,
       keyId: row.id,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { markApiKeyRevoked } from "@/db/queries/api-keys";
 import { insertAuditEvent } from "@/db/queries/audit-events";
+import { forgetApiKey } from "@/lib/keys/key-cache";
 import { requireAdmin } from "./authorize";
 import { OPERATOR } from "./operator";
 import { organizationIdSchema, parseInput } from "./validation";
@@ -14,7 +15,8 @@ const RevokeApiKeyInput = z.object({
 });
 
 /**
- * Revokes one of the organization's keys; effective on the key's next request.
+ * Revokes one of the organization's keys; effective on the key's next request
+ * to this process, and to other app instances within API_KEY_CACHE_SECONDS.
  * False when no active key of this organization has that id (another
  * organization's key, an unknown id, or already revoked): nothing changes then.
  * `revokedBy` is required: a signed-in user must be an admin of the
@@ -25,7 +27,7 @@ export async function revokeApiKey(
   input: { organizationId: string; keyId: string; revokedBy: string; now?: Date },
 ): Promise<boolean> {
   const params = parseInput(RevokeApiKeyInput, input);
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     if (params.revokedBy !== OPERATOR) await requireAdmin(tx, { organizationId: params.organizationId, userId: params.revokedBy });
     const revoked = await markApiKeyRevoked(tx, params);
     if (!revoked) return false;
@@ -38,4 +40,7 @@ export async function revokeApiKey(
     });
     return true;
   });
+  // This process verifies keys through a short cache (lib/keys/key-cache): the next request looks the key up again.
+  forgetApiKey(db, params.keyId);
+  return done;
 }
