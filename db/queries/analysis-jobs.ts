@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { LayoutHint } from "@/lib/analysis";
 import type { Db } from "../client";
 import { analyses, analysisJobs, learnedLayouts, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
@@ -39,10 +39,14 @@ export async function insertAnalysisJob(
   return { ...row, lowestWaitingPriority: lowest === null ? null : Number(lowest) };
 }
 
-/** Held until the transaction ends: admissions on every app instance are decided one after another. */
-export async function lockAdmission(db: Db): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK_KEY})`);
-}
+/**
+ * Takes the lock that is held until the transaction ends, so that admissions on
+ * every app instance are decided one after another. An expression, to be
+ * evaluated in a statement of its own (admission's scope statement): a
+ * statement that counts must begin after it, or its snapshot would miss
+ * the jobs of the admission it waited for.
+ */
+export const admissionLock = (): SQL => sql`pg_advisory_xact_lock(${ADMISSION_LOCK_KEY})`;
 
 export interface JobCounts {
   /** Jobs of every organization not yet finished (waiting or running). */
