@@ -3,17 +3,18 @@
  * Sign-in comes first: a configuration that would weaken it stops the process
  * here instead of serving, and the client-address hook is in place before any
  * request (lib/auth/startup.ts). Then the database is migrated, the readers
- * start, and the in-process analysis worker takes the jobs that waited
- * through a restart (lib/jobs/server-worker.ts). Uploads that a process
- * which died mid-request left unreceived in chunked storage are removed
- * (sweepAbandonedUploads, which `npm run worker` calls too).
+ * start, the in-process analysis worker takes the jobs that waited
+ * through a restart (lib/jobs/server-worker.ts), and the analyze route runs
+ * a few times as an organization of the server's own (lib/api/warm-up.ts).
+ * Uploads that a process which died mid-request left unreceived in chunked
+ * storage are removed (sweepAbandonedUploads, which `npm run worker` calls too).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startAuth } = await import("@/lib/auth/startup");
   await startAuth();
-  const { startServerWorker, stopServerWorker } = await import("./lib/jobs/server-worker");
-  await startServerWorker();
+  const [{ startServerWorker, stopServerWorker }, { warmUpAnalyzeRoute }] = await Promise.all([import("./lib/jobs/server-worker"), import("@/lib/api/warm-up")]);
+  await startServerWorker({ warmUp: warmUpAnalyzeRoute });
   const [{ getDb }, { sweepAbandonedUploads }] = await Promise.all([import("@/db/client"), import("@/lib/api/upload-chunks")]);
   await sweepAbandonedUploads(await getDb());
   process.once("SIGTERM", () => void stopServerWorker().finally(() => process.exit(0)));

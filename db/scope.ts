@@ -34,6 +34,8 @@ export const SYSTEM_SCOPE_REASONS = {
   operator: true,
   /** At start, uploads whose request died mid-body are removed, whichever organization sent them. */
   "abandoned uploads": true,
+  /** At start, the server's own warm-up organization is made, used and removed with its rows (lib/api/warm-up.ts). */
+  "start-up warm-up": true,
   /** Schema migrations, run by the tables' owner. */
   migrations: true,
 } as const;

@@ -301,6 +301,16 @@ export class AnalysisQueue {
     await this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, wait: true, close: false });
   }
 
+  /** Removes an organization's entries, in every state, from this queue and its dead letters and webhooks (the start-up warm-up's). */
+  async deleteEntriesOf(organizationId: string): Promise<void> {
+    await this.executor.executeSql("DELETE FROM pgboss.job WHERE name IN ($1, $2, $3) AND data->>'organizationId' = $4", [
+      this.name,
+      `${this.name}-failed`,
+      webhookQueueOf(this.name),
+      organizationId,
+    ]);
+  }
+
   /** Removes the queue and its jobs (tests that made a queue of their own). */
   async destroy(): Promise<void> {
     // Jobs in every state reference their queue (pg-boss's purge removes only waiting ones).

@@ -1,4 +1,4 @@
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb, type Db } from "@/db/client";
 import { sharedPool } from "@/lib/readers/ingest-isolated";
 import { env } from "@/lib/env";
 import { stopAnalysisQueue } from "./analysis-queue";
@@ -10,13 +10,16 @@ import { ensureInProcessWorker, startAnalysisWorker } from "./worker";
  * sample invoices (so the first requests never wait seconds for a reader to
  * start, nor run in a cold one), and — in `npm
  * start`, unless ANALYSIS_IN_PROCESS_WORKER=false — a worker that takes the
- * jobs left waiting by a previous run at once.
+ * jobs left waiting by a previous run at once; then `warmUp` (the server's
+ * own request path) runs on that worker.
  */
-export async function startServerWorker(): Promise<void> {
+export async function startServerWorker(options: { warmUp?: (db: Db) => Promise<void> } = {}): Promise<void> {
   const db = await getDb();
   const config = env();
   if (config.ANALYSIS_IN_PROCESS_WORKER) await sharedPool().ready();
   await ensureInProcessWorker(db);
+  // The server's own request path, warmed on this process's worker and readers (lib/api/warm-up.ts).
+  if (config.ANALYSIS_IN_PROCESS_WORKER && options.warmUp) await options.warmUp(db);
   // `next start` prints its own "Ready" when the port opens, before this hook has run: requests that
   // arrive in between are held (not refused) until here. This line is when the server is really ready.
   const readers = config.ANALYSIS_IN_PROCESS_WORKER ? `${sharedPool().readyReaders} readers warm, taking analysis jobs` : "analysis jobs left to npm run worker";

@@ -11,6 +11,7 @@ import { SYSTEM_SCOPE_REASONS } from "@/db/scope";
 const EXPECTED_SYSTEM_SCOPES = [
   "db/client.ts: migrations",
   "lib/api/upload-chunks.ts: abandoned uploads",
+  "lib/api/warm-up.ts: start-up warm-up",
   "lib/auth/options.ts: sign-in",
   "lib/jobs/admission.ts: job admission",
   "lib/keys/verify.ts: api-key lookup",

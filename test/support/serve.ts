@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { GET as getAnalysis } from "@/app/v1/analyses/[id]/route";
 import { POST as analyze } from "@/app/v1/documents/analyze/route";
 import { POST as compare } from "@/app/v1/documents/compare/route";
+import { warmUpAnalyzeRoute } from "@/lib/api/warm-up";
 import { startServerWorker, stopServerWorker } from "@/lib/jobs/server-worker";
 
 const POST_ROUTES: Record<string, (request: Request) => Promise<Response>> = { "/v1/documents/analyze": analyze, "/v1/documents/compare": compare };
@@ -81,8 +82,8 @@ const server = createServer(async (req, res) => {
   await send(res, await route(request), req);
 });
 
-// As Next's instrumentation does: database, readers and in-process worker ready before the port is announced.
-await startServerWorker();
+// As Next's instrumentation does: database, readers, in-process worker and the warmed route ready before the port is announced.
+await startServerWorker({ warmUp: warmUpAnalyzeRoute });
 server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
   const address = server.address();
   if (address && typeof address === "object") console.log(JSON.stringify({ port: address.port }));
