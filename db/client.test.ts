@@ -10,7 +10,7 @@ import { closeDb, getDb, openDb, type Db } from "./client";
 import { newId } from "./ids";
 import { queryRows } from "./queries/rows";
 import { apiKeys, users } from "./schema";
-import { SET_SCOPE_STATEMENT, withOrganizationScope } from "./scope";
+import { SET_SCOPE_STATEMENT, withOrganizationScope, withScopeKept } from "./scope";
 
 const journal = JSON.parse(readFileSync(path.join(process.cwd(), "db/migrations/meta/_journal.json"), "utf8")) as {
   entries: unknown[];
@@ -100,6 +100,10 @@ describe("openDb on postgresql", () => {
       expect({ inA, scopeStatements }).toEqual({ inA: ["org_a", "org_a", "org_a"], scopeStatements: 1 });
       expect(await withOrganizationScope("org_b", seenOrganization)).toBe("org_b");
       expect(await seenOrganization()).toBe("");
+      expect(await withOrganizationScope("org_a", seenOrganization)).toBe("org_a");
+      expect(scopeStatements).toBe(4);
+      // A statement on tables no organization owns takes the connection in the scope it has.
+      expect(await withScopeKept("job queue", seenOrganization)).toBe("org_a");
       expect(await withOrganizationScope("org_a", seenOrganization)).toBe("org_a");
       expect(scopeStatements).toBe(4);
     } finally {

@@ -256,8 +256,10 @@ class ScopedPool extends pg.Pool {
     callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<pg.PoolClient> | undefined {
     const settings = currentScopeSettings();
-    const scope = settings.join("\u0000");
     const scoped = super.connect().then(async (client) => {
+      // Statements on tables without row-level security (withScopeKept) take the connection as it is.
+      if (!settings) return client;
+      const scope = settings.join("\u0000");
       if (this.scopeOf.get(client) === scope) return client;
       this.scopeOf.delete(client);
       try {
@@ -284,16 +286,19 @@ class ScopedPool extends pg.Pool {
  * own set to the caller's scope (set_config(…, true) ends with it).
  */
 function scopedPglite(client: PGlite): PGlite {
-  const inScope = <T>(work: (tx: Transaction) => Promise<T>): Promise<T> => {
-    const settings = currentScopeSettings();
-    return client.transaction(async (tx) => {
-      await tx.query(SET_TRANSACTION_SCOPE_STATEMENT, settings);
+  const inScope = <T>(settings: [string, string] | undefined, work: (tx: Transaction) => Promise<T>): Promise<T> =>
+    client.transaction(async (tx) => {
+      if (settings) await tx.query(SET_TRANSACTION_SCOPE_STATEMENT, settings);
       return work(tx);
     });
-  };
   const scoped: Pick<PGlite, "query" | "transaction" | "exec"> = {
-    query: (text, params, options) => inScope((tx) => tx.query(text, params, options)),
-    transaction: (work) => inScope(work),
+    query: (text, params, options) => {
+      const settings = currentScopeSettings();
+      // Tables without row-level security (withScopeKept): the statement needs no scope, nor a transaction to hold one.
+      if (!settings) return client.query(text, params, options);
+      return inScope(settings, (tx) => tx.query(text, params, options));
+    },
+    transaction: (work) => inScope(currentScopeSettings(), work),
     // pg-boss's own scripts (its schema, maintenance): no organization-owned table.
     exec: (text, options) => client.exec(text, options),
   };

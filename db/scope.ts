@@ -42,7 +42,23 @@ export const SYSTEM_SCOPE_REASONS = {
 
 export type SystemScopeReason = keyof typeof SYSTEM_SCOPE_REASONS;
 
-type Scope = { organizationId: string } | { system: SystemScopeReason };
+/**
+ * Tables no organization owns, so no row-level security covers them: a
+ * statement that touches only these runs on a connection in whatever scope
+ * it already has (withScopeKept), and taking one costs no statement that sets
+ * it. On PostgreSQL the analysis queue's statements were three of an analyze
+ * request's set_config round trips, each between two of the organization's.
+ */
+export const SCOPE_FREE_TABLES = {
+  /** pg-boss's own tables (pgboss.*): its entries carry ids only. */
+  "job queue": true,
+  /** Rate-limit buckets, keyed by name (sign-in and key-miss buckets exist before anyone is known). */
+  "rate limits": true,
+} as const;
+
+export type ScopeFreeTables = keyof typeof SCOPE_FREE_TABLES;
+
+type Scope = { organizationId: string } | { system: SystemScopeReason } | { scopeFree: ScopeFreeTables };
 
 /**
  * One store per process, on globalThis like the database itself (client.ts):
@@ -52,11 +68,25 @@ type Scope = { organizationId: string } | { system: SystemScopeReason };
 const storeKey = Symbol.for("shipshape.db-scope");
 const scopes: AsyncLocalStorage<Scope> = ((globalThis as { [storeKey]?: AsyncLocalStorage<Scope> })[storeKey] ??= new AsyncLocalStorage<Scope>());
 
-/** What the connection settings app.organization_id and app.system_scope are for the current scope. */
-export function currentScopeSettings(): [organizationId: string, system: string] {
+/**
+ * What the connection settings app.organization_id and app.system_scope are
+ * for the current scope; undefined inside withScopeKept (any will do).
+ */
+export function currentScopeSettings(): [organizationId: string, system: string] | undefined {
   const scope = scopes.getStore();
   if (!scope) return ["", ""];
+  if ("scopeFree" in scope) return undefined;
   return "system" in scope ? ["", scope.system] : [scope.organizationId, ""];
+}
+
+/**
+ * Runs `work`, whose statements touch only `tables` (SCOPE_FREE_TABLES), on
+ * connections in whatever scope they have. Never for a statement that reads or
+ * writes an organization's rows: the scope it meets is any request's.
+ */
+export function withScopeKept<T>(tables: ScopeFreeTables, work: () => Promise<T>): Promise<T> {
+  if (!(tables in SCOPE_FREE_TABLES)) throw new Error(`unknown scope-free tables: ${tables}`);
+  return scopes.run({ scopeFree: tables }, work);
 }
 
 /** Runs `work` in one organization's scope: its queries see that organization's rows only. */

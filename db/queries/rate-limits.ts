@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { withScopeKept } from "../scope";
 import { queryRows } from "./rows";
 
 const MICROS_PER_SECOND = 1_000_000;
@@ -9,7 +10,8 @@ const MICROS_PER_SECOND = 1_000_000;
  * lives in lib/api/rate-limit): pushes the bucket's theoretical arrival time
  * (TAT) forward by `intervalMicros` unless that puts it more than
  * `toleranceMicros` ahead of now. Buckets are keyed by name, not owned by an
- * organization (sign-in and key-miss buckets exist before anyone is known).
+ * organization (sign-in and key-miss buckets exist before anyone is known),
+ * so a connection in any scope serves them (withScopeKept).
  * Returns whether the step was admitted and how far TAT is ahead of now
  * afterwards (null when a refusing bucket's row is not yet visible).
  */
@@ -22,7 +24,7 @@ export async function admitToRateLimitBucket(
   const tolerance = sql`(${params.toleranceMicros}::bigint * interval '1 microsecond')`;
   // statement_timestamp(), not now(): correct even when called inside a longer transaction.
   // On refusal the upsert returns nothing, so the current TAT is read from the statement's snapshot.
-  const [row] = await queryRows<{ allowed: boolean; ahead_micros: number | null }>(
+  const [row] = await withScopeKept("rate limits", () => queryRows<{ allowed: boolean; ahead_micros: number | null }>(
     db,
     sql`
       WITH admitted AS (
@@ -38,17 +40,17 @@ export async function admitToRateLimitBucket(
           COALESCE((SELECT tat FROM admitted), (SELECT tat FROM rate_limits WHERE bucket = ${bucket}))
           - statement_timestamp()
         )) * ${MICROS_PER_SECOND})::float8 AS ahead_micros`,
-  );
+  ));
   if (!row) throw new Error("rate limit statement returned no row");
   return { allowed: row.allowed, aheadMicros: row.ahead_micros };
 }
 
 /** How far the bucket's TAT is ahead of the database clock, without spending; null when the bucket has no row. */
 export async function rateLimitBucketAheadMicros(db: Db, params: { bucket: string }): Promise<number | null> {
-  const [row] = await queryRows<{ ahead_micros: number }>(
+  const [row] = await withScopeKept("rate limits", () => queryRows<{ ahead_micros: number }>(
     db,
     sql`SELECT (EXTRACT(EPOCH FROM (tat - statement_timestamp())) * ${MICROS_PER_SECOND})::float8 AS ahead_micros
         FROM rate_limits WHERE bucket = ${params.bucket}`,
-  );
+  ));
   return row ? row.ahead_micros : null;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import type { Db } from "@/db/client";
+import { withScopeKept } from "@/db/scope";
 
 /**
  * pg-boss runs its SQL through an executor we hand it, rather than a pool of
@@ -33,16 +34,18 @@ export function isEmbedded(db: Db): boolean {
  */
 export function clientExecutor(db: Db): Executor {
   const client = (db as unknown as { $client: PgliteClient | PgPool }).$client;
+  // pg-boss's statements touch its own tables only: a connection in any scope serves them.
   if (isPglite(client)) {
     return {
-      executeSql: async (text, values) => {
-        if (values && values.length > 0) return client.query(text, values);
-        const results = await client.exec(text);
-        return results.at(-1) ?? { rows: [] };
-      },
+      executeSql: (text, values) =>
+        withScopeKept("job queue", async () => {
+          if (values && values.length > 0) return client.query(text, values);
+          const results = await client.exec(text);
+          return results.at(-1) ?? { rows: [] };
+        }),
     };
   }
-  return { executeSql: (text, values) => client.query(text, values) };
+  return { executeSql: (text, values) => withScopeKept("job queue", () => client.query(text, values)) };
 }
 
 /** pg-boss's `$n` placeholders as one drizzle statement with bound parameters. */

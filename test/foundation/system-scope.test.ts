@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SYSTEM_SCOPE_REASONS } from "@/db/scope";
+import { SCOPE_FREE_TABLES, SYSTEM_SCOPE_REASONS } from "@/db/scope";
 
 /**
  * The system scope lets a query see every organization's rows (db/scope.ts).
@@ -45,6 +45,26 @@ function systemScopeCalls(): string[] {
   }
   return [...new Set(calls)].sort();
 }
+
+/** Every place whose statements take a connection in whatever scope it has (withScopeKept), as "file: tables". */
+const EXPECTED_SCOPE_KEPT = ["db/queries/rate-limits.ts: rate limits", "lib/jobs/sql-executor.ts: job queue"];
+
+function scopeKeptCalls(): string[] {
+  const calls: string[] = [];
+  for (const file of SOURCE_DIRECTORIES.flatMap((directory) => sourceFiles(join(ROOT, directory)))) {
+    const name = relative(ROOT, file);
+    if (name === "db/scope.ts") continue;
+    for (const match of readFileSync(file, "utf8").matchAll(/withScopeKept\(\s*("([^"]*)")?/g)) calls.push(`${name}: ${match[2] ?? "?"}`);
+  }
+  return [...new Set(calls)].sort();
+}
+
+describe("statements that keep a connection's scope", () => {
+  it("are only those the audit list names, on tables no organization owns", () => {
+    expect(scopeKeptCalls()).toEqual(EXPECTED_SCOPE_KEPT);
+    expect(new Set(EXPECTED_SCOPE_KEPT.map((entry) => entry.split(": ")[1]))).toEqual(new Set(Object.keys(SCOPE_FREE_TABLES)));
+  });
+});
 
 describe("the system scope", () => {
   it("is entered only where the audit list says, each time for a named reason", () => {
