@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { is, type SQL, sql } from "drizzle-orm";
+import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { queryRows } from "./queries/rows";
@@ -24,7 +24,10 @@ export const SYSTEM_SCOPE_REASONS = {
   "sign-in": true,
   /** A presented API key is found by its digest before its organization is known. */
   "api-key lookup": true,
-  /** Admission counts every organization's unfinished jobs against the server-wide cap. */
+  /**
+   * Admission counts every organization's unfinished jobs against the server-wide cap (migration
+   * 0018's admission_counts enters this scope by itself), and reads their mean duration for Retry-After.
+   */
   "job admission": true,
   /** An admin's reset checks whether the person also belongs to another organization. */
   "admin reset": true,
@@ -121,13 +124,7 @@ export const SET_TRANSACTION_SCOPE_STATEMENT = "select set_config('app.organizat
  * Only for a query that must stay in the transaction (a server-wide count
  * under the transaction's lock); elsewhere, withSystemScope.
  */
-export async function withSystemScopeInTransaction<T>(
-  tx: Db,
-  reason: SystemScopeReason,
-  work: () => Promise<T>,
-  /** An expression to evaluate in the statement that sets the scope, before `work` (admission takes its lock so). */
-  alongside?: SQL,
-): Promise<T> {
+export async function withSystemScopeInTransaction<T>(tx: Db, reason: SystemScopeReason, work: () => Promise<T>): Promise<T> {
   // drizzle's `is`, not instanceof: a bundle may hold two copies of drizzle's classes (the Next build does).
   if (!is(tx, PgTransaction)) throw new Error("withSystemScopeInTransaction needs a transaction");
   if (!(reason in SYSTEM_SCOPE_REASONS)) throw new Error(`unknown system scope reason: ${reason}`);
@@ -136,7 +133,7 @@ export async function withSystemScopeInTransaction<T>(
   const [previous] = await queryRows<{ system: string | null }>(
     tx,
     sql`with previous as materialized (select current_setting('app.system_scope', true) as system)
-        select system, set_config('app.system_scope', ${reason}, true)${alongside ? sql`, ${alongside}` : sql``} from previous`,
+        select system, set_config('app.system_scope', ${reason}, true) from previous`,
   );
   try {
     return await work();

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { LayoutHint } from "@/lib/analysis";
 import type { Db } from "../client";
 import { analyses, analysisJobs, learnedLayouts, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
@@ -6,9 +6,6 @@ import { toLayoutHint } from "./learned-layouts";
 import { queryRows } from "./rows";
 
 export type NewAnalysisJobRow = typeof analysisJobs.$inferInsert & { id: string; organizationId: string };
-
-/** Arbitrary constant naming the advisory lock that makes admission (count, then insert) one decision at a time. */
-const ADMISSION_LOCK_KEY = 7_305_114_202;
 
 /**
  * Inserts a job. Given its queue's name, the same statement also reads the
@@ -39,15 +36,6 @@ export async function insertAnalysisJob(
   return { ...row, lowestWaitingPriority: lowest === null ? null : Number(lowest) };
 }
 
-/**
- * Takes the lock that is held until the transaction ends, so that admissions on
- * every app instance are decided one after another. An expression, to be
- * evaluated in a statement of its own (admission's scope statement): a
- * statement that counts must begin after it, or its snapshot would miss
- * the jobs of the admission it waited for.
- */
-export const admissionLock = (): SQL => sql`pg_advisory_xact_lock(${ADMISSION_LOCK_KEY})`;
-
 export interface JobCounts {
   /** Jobs of every organization not yet finished (waiting or running). */
   active: number;
@@ -58,20 +46,17 @@ export interface JobCounts {
 }
 
 /**
- * A job counts while it waits, or while it runs under a live lease: a running
- * job whose worker died stops counting once its lease has run out.
+ * The unfinished jobs of one queue (another queue has its own workers and
+ * caps), counted across every organization whatever the caller's scope, in one
+ * statement (migration 0018's admission_counts, which enters the system scope
+ * for its count alone). `lock`: first take the admission lock, held until the
+ * transaction ends, so that admissions on every app instance are decided one
+ * after another; the count then sees the admission it waited for.
  */
-const countedJob = sql`(${analysisJobs.status} = 'queued' OR ${analysisJobs.leaseExpiresAt} > now())`;
-
-/** The unfinished jobs of one queue (another queue has its own workers and caps). */
-export async function countActiveJobs(db: Db, params: { organizationId: string; queueName: string }): Promise<JobCounts> {
+export async function countActiveJobs(db: Db, params: { organizationId: string; queueName: string; lock?: boolean }): Promise<JobCounts> {
   const [row] = await queryRows<{ active: string; running: string; queued: string }>(
     db,
-    sql`SELECT count(*) AS active,
-          count(*) FILTER (WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.status} = 'running') AS running,
-          count(*) FILTER (WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.status} = 'queued') AS queued
-        FROM ${analysisJobs}
-        WHERE ${analysisJobs.status} IN ('queued', 'running') AND ${analysisJobs.queueName} = ${params.queueName} AND ${countedJob}`,
+    sql`SELECT active, running, queued FROM admission_counts(${params.organizationId}, ${params.queueName}, ${params.lock ?? false})`,
   );
   return { active: Number(row?.active ?? 0), organizationRunning: Number(row?.running ?? 0), organizationQueued: Number(row?.queued ?? 0) };
 }

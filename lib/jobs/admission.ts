@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { admissionLock, countActiveJobs, recentJobSeconds } from "@/db/queries/analysis-jobs";
+import { countActiveJobs, recentJobSeconds } from "@/db/queries/analysis-jobs";
 import { withSystemScope, withSystemScopeInTransaction } from "@/db/scope";
 import { QueueFullError } from "@/lib/readers/queue-full-error";
 import { env } from "@/lib/env";
@@ -9,7 +9,7 @@ import { OrganizationBusyError } from "./errors";
 const INITIAL_JOB_SECONDS = 2;
 const MAX_RETRY_AFTER_SECONDS = 300;
 
-/** Runs a query across every organization (the system scope): admission's counts and mean duration reveal no organization's rows. */
+/** Runs a query across every organization (the system scope): the mean duration behind Retry-After reveals no organization's rows. */
 type ServerWide = <T>(work: () => Promise<T>) => Promise<T>;
 
 function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): number {
@@ -19,19 +19,19 @@ function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): nu
 /**
  * The same decision taken early, before a request's body is read: a request
  * its organization or the server has no room for is refused without reading
- * (and holding) its upload. Advisory only — admitJobs decides for good. Outside
- * a transaction, so it costs one statement (the pool sets the scope as it
- * hands out the connection): every analyze request pays it, and a flood of
- * refused requests is made of little else.
+ * (and holding) its upload. Advisory only — admitJobs decides for good. One
+ * statement in the caller's own scope (the count enters the system scope by
+ * itself): every analyze request pays it, and a flood of refused requests is
+ * made of little else.
  */
 export async function precheckAdmission(db: Db, params: { organizationId: string }): Promise<void> {
-  await decide(db, (work) => withSystemScope("job admission", work), { organizationId: params.organizationId, count: 1, enforce: true });
+  await decide(db, (work) => withSystemScope("job admission", work), { organizationId: params.organizationId, count: 1, enforce: true, lock: false });
 }
 
 /**
  * Decides, inside the caller's transaction and one admission at a time across
- * every instance (an advisory lock), whether `count` more jobs of the
- * organization may be queued:
+ * every instance (an advisory lock, taken by the same statement that counts),
+ * whether `count` more jobs of the organization may be queued:
  * - the organization has at most ANALYSIS_ORG_MAX_JOBS waiting or running (429 beyond);
  * - every organization together at most the readers plus ANALYSIS_QUEUE_MAX
  *   (503 beyond); a compare's files are admitted together when there is room for one more.
@@ -42,14 +42,12 @@ export async function precheckAdmission(db: Db, params: { organizationId: string
  * organization does not make another's single file wait behind it.
  */
 export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean }): Promise<number> {
-  // The lock is taken in the statement that enters the system scope: one statement fewer in every analyze request.
-  const lock = params.enforce ? admissionLock() : undefined;
-  return decide(tx, (work) => withSystemScopeInTransaction(tx, "job admission", work, lock), params);
+  return decide(tx, (work) => withSystemScopeInTransaction(tx, "job admission", work), { ...params, lock: params.enforce });
 }
 
-async function decide(db: Db, serverWide: ServerWide, params: { organizationId: string; count: number; enforce: boolean }): Promise<number> {
+async function decide(db: Db, serverWide: ServerWide, params: { organizationId: string; count: number; enforce: boolean; lock: boolean }): Promise<number> {
   const config = env();
-  const counts = await serverWide(() => countActiveJobs(db, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME }));
+  const counts = await countActiveJobs(db, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME, lock: params.lock });
   const organizationActive = counts.organizationRunning + counts.organizationQueued;
   if (params.enforce) {
     const readers = config.ANALYSIS_WORKERS;

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { insertAnalysisJob } from "@/db/queries/analysis-jobs";
 import { queryRows } from "@/db/queries/rows";
-import { resetEnvForTests } from "@/lib/env";
+import { insertStoredFile } from "@/db/queries/sets-storage";
+import { withOrganizationScope } from "@/db/scope";
+import { newId } from "@/db/ids";
+import { env, resetEnvForTests } from "@/lib/env";
 import { admitJobs } from "@/lib/jobs/admission";
 import { OrganizationBusyError, precheckAdmission, submitAnalyses } from "@/lib/jobs";
 import { createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
@@ -18,18 +22,12 @@ describe.each(testDatabases())("the early admission check on $name", (database) 
   let db: Db;
   let statements = 0;
   let counting = false;
-  const logged: string[] = [];
 
   beforeAll(async () => {
     vi.stubEnv("ANALYSIS_IN_PROCESS_WORKER", "false");
     vi.stubEnv("ANALYSIS_ORG_MAX_JOBS", "1");
     resetEnvForTests();
-    db = await database.open({
-      onQuery: (text) => {
-        logged.push(text);
-        if (counting) statements++;
-      },
-    });
+    db = await database.open({ onQuery: () => void (counting && statements++) });
   });
   afterAll(async () => {
     if (db) await database.close(db);
@@ -58,26 +56,75 @@ describe.each(testDatabases())("the early admission check on $name", (database) 
     expect(await counted(() => precheckAdmission(db, { organizationId }))).toBe(2);
   });
 
-  it("decides inside the request's transaction in three statements: the lock taken and the scope read and set at once, the count, the scope back", { timeout: 60_000 }, async () => {
+  it("decides inside the request's transaction in one statement: the lock and the count, which enters the system scope by itself", { timeout: 60_000 }, async () => {
     const { organizationId } = await createTestOrganization(db);
     // drizzle logs node-postgres's BEGIN and COMMIT as statements; PGlite's transaction is not logged.
     const transactionStatements = database.name === "postgresql" ? 2 : 0;
-    expect(await counted(() => db.transaction((tx) => admitJobs(tx, { organizationId, count: 1, enforce: true })))).toBe(3 + transactionStatements);
+    expect(await counted(() => db.transaction((tx) => admitJobs(tx, { organizationId, count: 1, enforce: true })))).toBe(1 + transactionStatements);
   });
 
-  it("holds the admission lock, taken before the count, until the transaction ends", { timeout: 60_000 }, async () => {
+  it("holds the admission lock until the transaction ends, and leaves the transaction's scope as it was", { timeout: 60_000 }, async () => {
     const { organizationId } = await createTestOrganization(db);
-    const advisoryLocks = async (handle: Db) =>
-      Number((await queryRows<{ n: string }>(handle, sql`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()`))[0]?.n);
-    logged.length = 0;
-    const held = await db.transaction(async (tx) => {
-      await admitJobs(tx, { organizationId, count: 1, enforce: true });
-      return advisoryLocks(tx);
-    });
-    expect(held).toBe(1);
-    const lockAt = logged.findIndex((text) => text.includes("pg_advisory_xact_lock"));
-    const countAt = logged.findIndex((text) => /count\(\*\)/.test(text));
-    expect(lockAt).toBeGreaterThanOrEqual(0);
-    expect(countAt).toBeGreaterThan(lockAt);
+    const held = await withOrganizationScope(organizationId, () =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.organization_id', ${organizationId}, true), set_config('app.system_scope', '', true)`);
+        await admitJobs(tx, { organizationId, count: 1, enforce: true });
+        return (
+          await queryRows<{ locks: string; organization: string; system: string }>(
+            tx,
+            sql`SELECT (SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()) AS locks,
+                  current_setting('app.organization_id', true) AS organization, current_setting('app.system_scope', true) AS system`,
+          )
+        )[0];
+      }),
+    );
+    expect({ ...held, locks: Number(held?.locks) }).toEqual({ locks: 1, organization: organizationId, system: "" });
+  });
+});
+
+/** Two app instances on one PostgreSQL (embedded PGlite serves one process). */
+describe("admission across instances on postgresql", () => {
+  const database = testDatabases().find((candidate) => candidate.name === "postgresql")!;
+  let db: Db;
+
+  beforeAll(async () => {
+    vi.stubEnv("ANALYSIS_IN_PROCESS_WORKER", "false");
+    vi.stubEnv("ANALYSIS_ORG_MAX_JOBS", "1");
+    resetEnvForTests();
+    db = await database.open();
+  });
+  afterAll(async () => {
+    if (db) await database.close(db);
+    vi.unstubAllEnvs();
+    resetEnvForTests();
+  });
+
+  it("counts, after waiting for the lock, the job another instance's admission inserted meanwhile", { timeout: 60_000 }, async () => {
+    const { organizationId } = await createTestOrganization(db);
+    const other = await database.open();
+    try {
+      const queueName = env().ANALYSIS_QUEUE_NAME;
+      let second: Promise<unknown> | undefined;
+      await db.transaction(async (tx) => {
+        await admitJobs(tx, { organizationId, count: 1, enforce: true });
+        const storageKey = newId("blob");
+        await insertStoredFile(tx, { organizationId, storageKey, bytes: new TextEncoder().encode("%PDF-1.7") });
+        await insertAnalysisJob(tx, { id: newId("ana"), organizationId, storageKey, inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName });
+        // The other instance's admission starts while this one holds the lock, and waits for it.
+        second = other.transaction((tx2) => admitJobs(tx2, { organizationId, count: 1, enforce: true }));
+        second.catch(() => undefined);
+        await vi.waitFor(
+          async () => {
+            const [row] = await queryRows<{ n: string }>(other, sql`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`);
+            expect(Number(row?.n)).toBeGreaterThan(0);
+          },
+          { timeout: 20_000 },
+        );
+      });
+      // ANALYSIS_ORG_MAX_JOBS is 1: the job committed above fills the organization.
+      await expect(second).rejects.toBeInstanceOf(OrganizationBusyError);
+    } finally {
+      await database.close(other);
+    }
   });
 });
