@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { closeDb, openDb } from "@/db/client";
 import { WebSocket } from "undici";
+import { POOL_KEY } from "@/lib/readers/ingest-isolated";
+import { DEFAULT_REST_AFTER_MS } from "@/lib/readers/pool";
 import { CHILD_ENTRY } from "@/lib/readers/reader-process";
 import { createApiKey, createUser, OPERATOR } from "@/lib/services";
 import SERVER_NODE_FLAGS from "./server-node-flags.json" with { type: "json" };
@@ -19,7 +21,7 @@ export interface FuzzServer {
   url: string;
   key: string;
   process: ChildProcess;
-  /** Where the server's inspector listens once it is woken (SIGUSR1), loopback only: see heapAfterGc. */
+  /** Where the server's inspector listens once it is woken (SIGUSR1), loopback only: see withInspector. */
   inspectPort: number;
   stop(): Promise<void>;
 }
@@ -104,13 +106,10 @@ export interface HeapUsage {
   externalBytes: number;
 }
 
-/**
- * The server's own view of its memory after a full garbage collection, read
- * through its inspector (woken by SIGUSR1 the first time): resident memory
- * that grows while the live heap stays flat is the allocator keeping freed
- * pages (a high-water mark), not objects the server holds.
- */
-export async function heapAfterGc(server: FuzzServer): Promise<HeapUsage> {
+type InspectorCall = (method: string, params?: object) => Promise<unknown>;
+
+/** Runs `use` with a session on the server's inspector (woken by SIGUSR1 the first time, loopback only). */
+async function withInspector<T>(server: FuzzServer, use: (call: InspectorCall) => Promise<T>): Promise<T> {
   const list = `http://127.0.0.1:${server.inspectPort}/json/list`;
   let targets = await fetch(list).then((r) => r.json() as Promise<{ webSocketDebuggerUrl: string }[]>, () => undefined);
   if (!targets) {
@@ -132,21 +131,62 @@ export async function heapAfterGc(server: FuzzServer): Promise<HeapUsage> {
     const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
     if (message.id !== undefined) waiting.get(message.id)?.(message.result);
   });
-  const call = (method: string, params: object = {}) =>
+  const call: InspectorCall = (method, params = {}) =>
     new Promise<unknown>((resolve) => {
       const id = ++nextId;
       waiting.set(id, resolve);
       socket.send(JSON.stringify({ id, method, params }));
     });
   try {
-    await call("HeapProfiler.collectGarbage");
-    await call("HeapProfiler.collectGarbage");
-    const evaluated = (await call("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())", returnByValue: true })) as { result: { value: string } };
-    const usage = JSON.parse(evaluated.result.value) as NodeJS.MemoryUsage;
-    return { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, externalBytes: usage.external };
+    return await use(call);
   } finally {
     socket.close();
   }
+}
+
+/** The value of a JavaScript expression evaluated in the server. */
+async function evaluate(call: InspectorCall, expression: string): Promise<unknown> {
+  const evaluated = (await call("Runtime.evaluate", { expression, returnByValue: true })) as { result: { value: unknown } };
+  return evaluated.result.value;
+}
+
+/**
+ * The server's own view of its memory after a full garbage collection, read
+ * through its inspector: resident memory that grows while the live heap stays
+ * flat is the allocator keeping freed pages (a high-water mark), not objects
+ * the server holds.
+ */
+export async function heapAfterGc(server: FuzzServer): Promise<HeapUsage> {
+  return withInspector(server, async (call) => {
+    await call("HeapProfiler.collectGarbage");
+    await call("HeapProfiler.collectGarbage");
+    const usage = JSON.parse((await evaluate(call, "JSON.stringify(process.memoryUsage())")) as string) as NodeJS.MemoryUsage;
+    return { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed, externalBytes: usage.external };
+  });
+}
+
+/** How often, and at most how long, waitForRest asks the server's reader pool whether it is at rest. */
+const REST_POLL_MS = 1_000;
+const REST_WAIT_MS = DEFAULT_REST_AFTER_MS + 180_000;
+
+/**
+ * Waits until the server's reader pool says it is at rest (ProcessPool.atRest: its quiet spell over,
+ * readers that kept memory replaced); the seconds it took, or undefined if it was not within
+ * REST_WAIT_MS. Readers that grew below the growth cap are replaced only after the quiet spell, so
+ * memory read before it would count what the pool is about to give back.
+ */
+export async function waitForRest(server: FuzzServer): Promise<number | undefined> {
+  const started = Date.now();
+  const expression = `globalThis[Symbol.for(${JSON.stringify(Symbol.keyFor(POOL_KEY))})]?.atRest`;
+  return withInspector(server, async (call) => {
+    while (Date.now() - started < REST_WAIT_MS) {
+      const atRest = await evaluate(call, expression);
+      if (atRest === undefined) throw new Error("the server's reader pool is not on its globalThis");
+      if (atRest === true) return Math.round((Date.now() - started) / 1000);
+      await new Promise((resolve) => setTimeout(resolve, REST_POLL_MS));
+    }
+    return undefined;
+  });
 }
 
 export interface ProcessInfo {

@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { FORMAT_MIME_TYPES } from "@/lib/analysis";
 import { caseRandom, mutate } from "./fuzz-mutators";
 import { FUZZ_FORMATS, makeSeeds, type FuzzFormat } from "./fuzz-seeds";
-import { heapAfterGc, isReader, processTree, startFuzzServer, type FuzzServer, type ProcessInfo } from "./fuzz-server";
+import { heapAfterGc, isReader, processTree, startFuzzServer, waitForRest, type FuzzServer, type ProcessInfo } from "./fuzz-server";
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +40,7 @@ const TIME_CAP_MS = Number(values["time-cap-ms"]);
 const READER_TIMEOUT_MS = Math.floor(TIME_CAP_MS / 2);
 /** Memory counts as back to baseline within this much (allocator caches, JIT code). */
 const MEMORY_TOLERANCE_BYTES = 64 * 2 ** 20;
+/** After the reader pool is at rest: for killed readers to be reaped and the server's last requests to be done. */
 const SETTLE_MS = 5_000;
 const OUT = "test-results";
 
@@ -67,12 +68,21 @@ const sum = (ps: ProcessInfo[]) => ps.reduce((n, p) => n + p.rssBytes, 0);
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 /**
- * Memory of the server process alone, of its readers and of its whole tree, once nothing is running,
- * and the server's live heap after a full collection (see heapAfterGc).
+ * Memory of the server process alone, of its readers and of its whole tree, once the reader pool is
+ * at rest (restSeconds: how long that took; undefined: not within waitForRest's bound), and the
+ * server's live heap after a full collection (see heapAfterGc).
  */
-async function settledMemory(
-  server: FuzzServer,
-): Promise<{ serverBeforeGc: number; server: number; heapUsed: number; tree: number; readers: number; readerBytes: number; others: ProcessInfo[] }> {
+async function settledMemory(server: FuzzServer): Promise<{
+  restSeconds: number | undefined;
+  serverBeforeGc: number;
+  server: number;
+  heapUsed: number;
+  tree: number;
+  readers: number;
+  readerBytes: number;
+  others: ProcessInfo[];
+}> {
+  const restSeconds = await waitForRest(server);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const rootPid = server.process.pid!;
   // An idle server collects no garbage: its resident memory before a collection counts garbage too.
@@ -83,6 +93,7 @@ async function settledMemory(
   const children = tree.filter((p) => p.pid !== rootPid);
   const readers = children.filter(isReader);
   return {
+    restSeconds,
     serverBeforeGc,
     server: root?.rssBytes ?? 0,
     heapUsed: heap.heapUsedBytes,
@@ -94,7 +105,7 @@ async function settledMemory(
 }
 
 const describeMemory = (m: Awaited<ReturnType<typeof settledMemory>>) =>
-  `server ${mb(m.serverBeforeGc)}, after a full collection ${mb(m.server)} (live heap ${mb(m.heapUsed)}); ${m.readers} readers ${mb(m.readerBytes)}; tree ${mb(m.tree)}`;
+  `${m.restSeconds === undefined ? "readers NOT at rest" : `readers at rest after ${m.restSeconds} s`}: server ${mb(m.serverBeforeGc)}, after a full collection ${mb(m.server)} (live heap ${mb(m.heapUsed)}); ${m.readers} readers ${mb(m.readerBytes)}; tree ${mb(m.tree)}`;
 
 async function main(): Promise<void> {
   mkdirSync(`${OUT}/fuzz-cases`, { recursive: true });
@@ -158,7 +169,8 @@ async function main(): Promise<void> {
     const internalErrors = (readFileSync(`${OUT}/fuzz-server.log`, "utf8").match(/internal error/g) ?? []).length;
     const fiveXX = Object.values(counts).flatMap((c) => Object.entries(c)).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
     const hangs = Object.values(counts).reduce((n, c) => n + (c.hang ?? 0) + (c["network-error"] ?? 0), 0);
-    const memoryBack = after.server - baseline.server <= MEMORY_TOLERANCE_BYTES && after.tree - baseline.tree <= MEMORY_TOLERANCE_BYTES;
+    const atRest = baseline.restSeconds !== undefined && after.restSeconds !== undefined;
+    const memoryBack = atRest && after.server - baseline.server <= MEMORY_TOLERANCE_BYTES && after.tree - baseline.tree <= MEMORY_TOLERANCE_BYTES;
     // What the server holds (objects kept by a leak) against what the allocator kept of its peak (resident memory).
     const heapBack = after.heapUsed - baseline.heapUsed <= MEMORY_TOLERANCE_BYTES;
     const report = {
@@ -184,7 +196,7 @@ async function main(): Promise<void> {
     for (const [format, c] of Object.entries(counts)) console.log(`  ${format.padEnd(5)} ${Object.entries(c).map(([s, n]) => `${s}×${n}`).join("  ")}`);
     console.log(`5XX: ${fiveXX}   hangs past ${TIME_CAP_MS / 1000} s or dropped connections: ${hangs}   readers crashed: ${readerFates.crashed} (stopped at the deadline: ${readerFates.timedOut}, for memory: ${readerFates.memoryKilled})`);
     console.log(`processes left below the server besides readers: ${after.others.length}; readers: ${after.readers}`);
-    console.log(`memory after a full collection: server ${mb(baseline.server)} → ${mb(after.server)}, tree ${mb(baseline.tree)} → ${mb(after.tree)} (${memoryBack ? "back to baseline" : "NOT back to baseline"}, tolerance ${mb(MEMORY_TOLERANCE_BYTES)})`);
+    console.log(`memory after a full collection: server ${mb(baseline.server)} → ${mb(after.server)}, readers ${mb(baseline.readerBytes)} → ${mb(after.readerBytes)}, tree ${mb(baseline.tree)} → ${mb(after.tree)} (${memoryBack ? "back to baseline" : "NOT back to baseline"}, tolerance ${mb(MEMORY_TOLERANCE_BYTES)}${atRest ? "" : "; readers NOT at rest"})`);
     console.log(`live heap after a full collection: ${mb(baseline.heapUsed)} → ${mb(after.heapUsed)} (${heapBack ? "back to baseline" : "NOT back to baseline"})`);
     process.exitCode = fiveXX === 0 && hangs === 0 && readerFates.crashed === 0 && after.others.length === 0 && memoryBack ? 0 : 1;
   } finally {

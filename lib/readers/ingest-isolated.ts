@@ -44,8 +44,8 @@ export function readerPreload(): string[] {
   return [readerModule().path, join(process.cwd(), "lib/readers/warm-up.ts")];
 }
 
-/** One pool per server process, kept on globalThis so that Next's dev reloads reuse it. */
-const POOL_KEY = Symbol.for("shipshape.isolation-pool");
+/** One pool per server process, kept on globalThis so that Next's dev reloads reuse it (and `npm run fuzz` finds it through the inspector). */
+export const POOL_KEY = Symbol.for("shipshape.isolation-pool");
 
 /** The process-wide pool, sized and capped from the environment (see the README's configuration table). */
 export function sharedPool(): ProcessPool {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { docx, makeDocx } from "@/test/fixtures/formats/docx-fixtures";
 import { AnalysisError, ingestDocument, pageTextsOf, analyzePages } from "../analysis";
 import { readIsolated } from "./ingest-isolated";
+import { processUsage } from "./process-control";
 import { ProcessPool, QueueFullError } from "./pool";
 
 const HOSTILE = join(process.cwd(), "test/fixtures/formats/hostile-jobs.ts");
@@ -171,6 +172,77 @@ describe("ProcessPool readers", () => {
     await vi.waitFor(() => expect(alive(grown)).toBe(false), { timeout: 60_000, interval: 200 });
     const fresh = await pool.run<number>(pidJob);
     expect(fresh).not.toBe(grown);
+  });
+});
+
+describe("ProcessPool at rest", () => {
+  const READER_JOBS = join(process.cwd(), "test/jobs/reader-jobs.ts");
+  const pidJob = { module: READER_JOBS, exportName: "readerPid", args: [] };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const MIB = 2 ** 20;
+  const resident = (pid: number) => processUsage(pid)!.residentBytes;
+  // 32 MB kept: below the growth cap (64 MB here), above the rest margin (16 MB).
+  const options = { maxGrowthBytes: 64 * MIB, restMarginBytes: 16 * MIB, restAfterMs: 1_000 };
+
+  it("replaces, after the quiet spell, an idle reader that kept memory below the growth cap: a new reader back at its ready size", async () => {
+    const pool = makePool({ size: 1, ...options });
+    const first = await pool.run<number>(pidJob);
+    const readySize = resident(first);
+    const grown = await pool.run<number>(job("growAndKeep", 32));
+    expect(grown).toBe(first);
+    expect(resident(grown)).toBeGreaterThan(readySize + 32 * MIB);
+    await vi.waitFor(() => expect(alive(grown)).toBe(false), { timeout: 30_000, interval: 200 });
+    expect(pool.atRest).toBe(true);
+    const fresh = await pool.run<number>(pidJob);
+    expect(fresh).not.toBe(grown);
+    expect(resident(fresh)).toBeLessThan(readySize + 16 * MIB);
+  });
+
+  it("keeps a reader that did not grow: only the grown one of two is replaced", async () => {
+    const pool = makePool({ size: 2, ...options });
+    pool.warm();
+    await pool.ready();
+    // Both at once: each goes to its own reader.
+    const [grown, kept] = await Promise.all([pool.run<number>(job("growAndKeep", 32)), pool.run<number>(pidJob)]);
+    expect(grown).not.toBe(kept);
+    await vi.waitFor(() => expect(alive(grown)).toBe(false), { timeout: 30_000, interval: 200 });
+    // The rest pass that replaced one reader has looked at the other too.
+    await vi.waitFor(() => expect(pool.atRest).toBe(true), { timeout: 30_000, interval: 200 });
+    expect(alive(kept)).toBe(true);
+    // Two jobs at once again: one on each reader there is now.
+    const now = await Promise.all([pool.run<number>(pidJob), pool.run<number>(pidJob)]);
+    expect(now).toContain(kept);
+    expect(now).not.toContain(grown);
+  });
+
+  it("replaces no reader while jobs keep coming, however long: only once they stop", async () => {
+    const pool = makePool({ size: 1, ...options });
+    const grown = await pool.run<number>(job("growAndKeep", 32));
+    // Jobs one after another for three quiet spells and more.
+    for (let i = 0; i < 12; i++) {
+      expect(await pool.run<string>(job("answerAfter", "busy", 300))).toBe("busy");
+      expect(await pool.run<number>(pidJob)).toBe(grown);
+    }
+    await vi.waitFor(() => expect(alive(grown)).toBe(false), { timeout: 30_000, interval: 200 });
+    expect(await pool.run<number>(pidJob)).not.toBe(grown);
+  });
+
+  it("stops its quiet spell at close: nothing is replaced after it", async () => {
+    const pool = makePool({ size: 1, ...options });
+    const grown = await pool.run<number>(job("growAndKeep", 32));
+    // The job has left the pool idle: its quiet spell has begun.
+    await vi.waitFor(() => expect(pool.busy).toBe(0));
+    expect(pool.atRest).toBe(false);
+    pool.close();
+    expect(pool.atRest).toBe(true);
+    await vi.waitFor(() => expect(alive(grown)).toBe(false), { timeout: 5_000 });
   });
 });
 

@@ -49,6 +49,13 @@ export interface PoolOptions {
    * it is replaced (without a gap, as a worn child), so a reader's high-water mark does not last.
    */
   maxGrowthBytes?: number;
+  /**
+   * The quiet spell (ms without a job) after which the pool returns to rest: each idle reader that kept
+   * more than restMarginBytes above its ready size is replaced, one at a time, without a gap.
+   */
+  restAfterMs?: number;
+  /** Resident memory (bytes) an idle reader may keep above its ready size at rest (see restAfterMs). */
+  restMarginBytes?: number;
   /** The project root: where the child entry, the job sources and tsconfig.json live. */
   root?: string;
   /** Processor time (ms) a job's process group may spend, for a job that does not set its own. */
@@ -87,6 +94,20 @@ const DEFAULT_MAX_JOBS_PER_CHILD = 1000;
  * document, allocator fragmentation) and is replaced while idle.
  */
 const DEFAULT_MAX_GROWTH_BYTES = 48 * 2 ** 20;
+/**
+ * Below maxGrowthBytes two readers could sit 96 MB above their start for good. After this long
+ * without a job the pool is at rest: longer than the pauses inside a burst of work (the job
+ * workers poll every 0.5-2 s, a webhook retries after 5 s), so a start (2.1-2.6 s of CPU) rarely
+ * meets the next job, and at most one start per reader per spell: 9% of a core at worst
+ * (a growing job every 30 s), none under steady load.
+ */
+export const DEFAULT_REST_AFTER_MS = 30_000;
+/**
+ * A reader that read nothing stays within a megabyte of its ready size, and fresh readers are ready
+ * at 149-160 MB; one that read documents sits 20 MB below to 25 MB above it (measured over the
+ * fuzz's cases). Above this margin a replacement gives memory back.
+ */
+const DEFAULT_REST_MARGIN_BYTES = 8 * 2 ** 20;
 /** How often a running job's memory and processor time are read: a job overshoots a cap by at most about this. */
 const USAGE_POLL_MS = 250;
 /** Every so many polls the whole process group is measured (OCR and renderer processes included). */
@@ -118,6 +139,8 @@ export class ProcessPool {
   private closed = false;
   /** A reader starting in place of a worn one (retire). */
   private replacing: Slot | undefined;
+  /** Armed when the last running job ends: the quiet spell before the pool returns to rest (rest). */
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly size: number;
   private readonly root: string;
 
@@ -172,9 +195,21 @@ export class ProcessPool {
     return this.running;
   }
 
+  /**
+   * No job running or waiting, no quiet spell under way, no reader starting, none being replaced: the
+   * readers hold what they will hold until the next job (each within restMarginBytes of its ready size,
+   * unless its replacement failed to start).
+   */
+  get atRest(): boolean {
+    const quiet = this.running === 0 && this.queue.length === 0 && this.restTimer === undefined;
+    return quiet && this.replacing === undefined && this.idle.every((slot) => slot.started);
+  }
+
   /** Kills every idle child; running jobs finish or hit their deadline, and their children are not replaced. */
   close(): void {
     this.closed = true;
+    clearTimeout(this.restTimer);
+    this.restTimer = undefined;
     for (const slot of this.idle.splice(0)) killGroup(slot.child);
   }
 
@@ -194,6 +229,14 @@ export class ProcessPool {
       this.execute(slot, next).finally(() => {
         this.running--;
         this.dispatch();
+        if (this.running === 0 && !this.closed) {
+          // The quiet spell starts again with every job that leaves the pool idle.
+          clearTimeout(this.restTimer);
+          this.restTimer = setTimeout(() => {
+            this.restTimer = undefined;
+            this.rest();
+          }, this.options.restAfterMs ?? DEFAULT_REST_AFTER_MS).unref();
+        }
       });
     }
   }
@@ -208,11 +251,28 @@ export class ProcessPool {
     return slot;
   }
 
-  /** A reader that kept more memory after its job than its start plus maxGrowthBytes (its OCR and renderer processes have ended). */
-  private grown(slot: Slot): boolean {
+  /** A reader holding more than `marginBytes` of resident memory above its ready size (measured between jobs: its OCR and renderer processes have ended). */
+  private grown(slot: Slot, marginBytes: number): boolean {
     if (slot.baselineBytes === undefined || slot.child.pid === undefined) return false;
     const now = processUsage(slot.child.pid)?.residentBytes;
-    return now !== undefined && now - slot.baselineBytes > (this.options.maxGrowthBytes ?? DEFAULT_MAX_GROWTH_BYTES);
+    return now !== undefined && now - slot.baselineBytes > marginBytes;
+  }
+
+  /**
+   * After the quiet spell: replaces an idle reader that kept more than restMarginBytes above its ready
+   * size (retire: its replacement loads first), and once that one has loaded, the next, as long as no
+   * job has come meanwhile (a job that leaves the pool idle starts the spell again).
+   */
+  private rest(): void {
+    if (this.closed || this.running > 0 || this.queue.length > 0 || this.restTimer !== undefined) return;
+    const margin = this.options.restMarginBytes ?? DEFAULT_REST_MARGIN_BYTES;
+    const grown = this.idle.find((slot) => slot.started && !slot.worn && this.grown(slot, margin));
+    if (!grown) return;
+    this.retire(grown);
+    this.replacing?.ready.then(
+      () => this.rest(),
+      () => undefined,
+    );
   }
 
   /**
@@ -271,7 +331,7 @@ export class ProcessPool {
         if (slot.retiring) killGroup(child); // its replacement is already serving
         else if (reusable) {
           this.idle.push(slot);
-          if (slot.jobs >= (this.options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD) || this.grown(slot)) this.retire(slot);
+          if (slot.jobs >= (this.options.maxJobsPerChild ?? DEFAULT_MAX_JOBS_PER_CHILD) || this.grown(slot, this.options.maxGrowthBytes ?? DEFAULT_MAX_GROWTH_BYTES)) this.retire(slot);
         } else {
           killGroup(child);
           // Start the replacement now, so the next job does not also wait for a child to load its modules.
