@@ -197,7 +197,7 @@ describe("ProcessPool at rest", () => {
     const readySize = resident(first);
     const grown = await pool.run<number>(job("growAndKeep", 32));
     expect(grown).toBe(first);
-    expect(resident(grown)).toBeGreaterThan(readySize + 32 * MIB);
+    expect(resident(grown)).toBeGreaterThan(readySize + 16 * MIB);
     await vi.waitFor(() => expect(alive(grown)).toBe(false), { timeout: 30_000, interval: 200 });
     expect(pool.atRest).toBe(true);
     const fresh = await pool.run<number>(pidJob);

@@ -265,6 +265,12 @@ export class ProcessPool {
    */
   private rest(): void {
     if (this.closed || this.running > 0 || this.queue.length > 0 || this.restTimer !== undefined) return;
+    // A reader's ready size counts the young generation its warm-up grew (32 MB), which V8 gives back
+    // after about 20 s idle (150 -> 125-130 MB): what a reader holds at rest, if less, is its start from then on.
+    for (const slot of this.idle) {
+      const now = slot.child.pid === undefined ? undefined : processUsage(slot.child.pid)?.residentBytes;
+      if (slot.started && now !== undefined && slot.baselineBytes !== undefined && now < slot.baselineBytes) slot.baselineBytes = now;
+    }
     const margin = this.options.restMarginBytes ?? DEFAULT_REST_MARGIN_BYTES;
     const grown = this.idle.find((slot) => slot.started && !slot.worn && this.grown(slot, margin));
     if (!grown) return;

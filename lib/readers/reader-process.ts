@@ -21,7 +21,7 @@ export interface Slot {
   retiring: boolean;
   /** Served its share of jobs, or grew: replaced as soon as a replacement has loaded. */
   worn: boolean;
-  /** Its resident memory once it had loaded its modules, before any job (undefined where /proc is not available). */
+  /** Its resident memory once it had loaded its modules, before any job, or the least it held at rest since (undefined where /proc is not available). */
   baselineBytes?: number;
 }
 
