@@ -51,10 +51,10 @@ export interface PoolOptions {
   maxGrowthBytes?: number;
   /**
    * The quiet spell (ms without a job) after which the pool returns to rest: each idle reader that kept
-   * more than restMarginBytes above its ready size is replaced, one at a time, without a gap.
+   * more than restMarginBytes above its start is replaced, one at a time, without a gap.
    */
   restAfterMs?: number;
-  /** Resident memory (bytes) an idle reader may keep above its ready size at rest (see restAfterMs). */
+  /** Resident memory (bytes) an idle reader may keep above its start at rest (see restAfterMs). */
   restMarginBytes?: number;
   /** The project root: where the child entry, the job sources and tsconfig.json live. */
   root?: string;
@@ -103,8 +103,8 @@ const DEFAULT_MAX_GROWTH_BYTES = 48 * 2 ** 20;
  */
 export const DEFAULT_REST_AFTER_MS = 30_000;
 /**
- * A reader that read nothing stays within a megabyte of its ready size, and fresh readers are ready
- * at 149-160 MB; one that read documents sits 20 MB below to 25 MB above it (measured over the
+ * A reader that read nothing stays within a megabyte of its start, and fresh readers are ready at
+ * 149-160 MB; one that read documents sits up to 25 MB above its ready size (measured over the
  * fuzz's cases). Above this margin a replacement gives memory back.
  */
 const DEFAULT_REST_MARGIN_BYTES = 8 * 2 ** 20;
@@ -197,7 +197,7 @@ export class ProcessPool {
 
   /**
    * No job running or waiting, no quiet spell under way, no reader starting, none being replaced: the
-   * readers hold what they will hold until the next job (each within restMarginBytes of its ready size,
+   * readers hold what they will hold until the next job (each within restMarginBytes of its start,
    * unless its replacement failed to start).
    */
   get atRest(): boolean {
@@ -251,7 +251,7 @@ export class ProcessPool {
     return slot;
   }
 
-  /** A reader holding more than `marginBytes` of resident memory above its ready size (measured between jobs: its OCR and renderer processes have ended). */
+  /** A reader holding more than `marginBytes` of resident memory above its start (baselineBytes), measured between jobs: its OCR and renderer processes have ended. */
   private grown(slot: Slot, marginBytes: number): boolean {
     if (slot.baselineBytes === undefined || slot.child.pid === undefined) return false;
     const now = processUsage(slot.child.pid)?.residentBytes;
@@ -259,8 +259,8 @@ export class ProcessPool {
   }
 
   /**
-   * After the quiet spell: replaces an idle reader that kept more than restMarginBytes above its ready
-   * size (retire: its replacement loads first), and once that one has loaded, the next, as long as no
+   * After the quiet spell: replaces an idle reader that kept more than restMarginBytes above its start
+   * (retire: its replacement loads first), and once that one has loaded, the next, as long as no
    * job has come meanwhile (a job that leaves the pool idle starts the spell again).
    */
   private rest(): void {
