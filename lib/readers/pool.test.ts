@@ -8,6 +8,17 @@ import { ProcessPool, QueueFullError } from "./pool";
 
 const HOSTILE = join(process.cwd(), "test/fixtures/formats/hostile-jobs.ts");
 const job = (exportName: string, ...args: unknown[]) => ({ module: HOSTILE, exportName, args });
+const READER_JOBS = join(process.cwd(), "test/jobs/reader-jobs.ts");
+const pidJob = { module: READER_JOBS, exportName: "readerPid", args: [] };
+/** Whether the reader of that pid still runs. */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const pools: ProcessPool[] = [];
 function makePool(options: ConstructorParameters<typeof ProcessPool>[0] = {}): ProcessPool {
@@ -128,16 +139,6 @@ describe("ProcessPool queueing", () => {
 });
 
 describe("ProcessPool readers", () => {
-  const READER_JOBS = join(process.cwd(), "test/jobs/reader-jobs.ts");
-  const pidJob = { module: READER_JOBS, exportName: "readerPid", args: [] };
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   it("are all loaded when ready() resolves after warm()", async () => {
     const pool = makePool({ size: 2 });
@@ -176,16 +177,6 @@ describe("ProcessPool readers", () => {
 });
 
 describe("ProcessPool at rest", () => {
-  const READER_JOBS = join(process.cwd(), "test/jobs/reader-jobs.ts");
-  const pidJob = { module: READER_JOBS, exportName: "readerPid", args: [] };
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const MIB = 2 ** 20;
   const resident = (pid: number) => processUsage(pid)!.residentBytes;
   // 32 MB kept: below the growth cap (64 MB here), above the rest margin (16 MB).
