@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL, type WithSubquery } from "drizzle-orm";
 import type { Db } from "../client";
 import { documentChunks, storedFiles } from "../schema";
 
@@ -30,17 +30,41 @@ interface StoredFileKey {
   storageKey: string;
 }
 
-/** Opens a file's record before its first chunk: not received until the request that sends it is accepted (markStoredFileReceived). */
+/** Opens a file's record with no chunk (an upload in progress); the intake opens it with its first chunk instead (insertFileChunk). */
 export async function beginStoredFile(db: Db, key: StoredFileKey): Promise<void> {
   await db.insert(storedFiles).values({ organizationId: key.organizationId, storageKey: key.storageKey });
 }
 
-export async function insertFileChunk(db: Db, chunk: StoredFileKey & { chunkIndex: number; bytes: Uint8Array }): Promise<void> {
-  await db.insert(documentChunks).values({ ...chunk, bytes: hexOf(chunk.bytes) });
+/** A file's length and SHA-256, recorded with its last chunk: the reader checks the chunks against them. */
+interface FileSeal {
+  sizeBytes: number;
+  sha256: string;
 }
 
-/** Records the length and SHA-256 of a file whose last chunk is written (the reader checks the chunks against them). */
-export async function sealStoredFile(db: Db, file: StoredFileKey & { sizeBytes: number; sha256: string }): Promise<void> {
+/**
+ * Writes one chunk of an upload in progress (not received until the request
+ * that sends it is accepted: markStoredFileReceived). The same statement
+ * opens the file's record with its first chunk (`opens`) and seals it with its
+ * last (`seal`), so an upload of N chunks costs N statements.
+ */
+export async function insertFileChunk(
+  db: Db,
+  chunk: StoredFileKey & { chunkIndex: number; bytes: Uint8Array; opens?: boolean; seal?: FileSeal },
+): Promise<void> {
+  const { organizationId, storageKey, seal } = chunk;
+  const record = chunk.opens
+    ? sql`WITH opened AS (INSERT INTO ${storedFiles} (storage_key, organization_id, size_bytes, sha256)
+        VALUES (${storageKey}, ${organizationId}, ${seal?.sizeBytes ?? null}::integer, ${seal?.sha256 ?? null})) `
+    : seal
+      ? sql`WITH sealed AS (UPDATE ${storedFiles} SET size_bytes = ${seal.sizeBytes}::integer, sha256 = ${seal.sha256}
+          WHERE organization_id = ${organizationId} AND storage_key = ${storageKey}) `
+      : sql``;
+  await db.execute(sql`${record}INSERT INTO ${documentChunks} (storage_key, organization_id, chunk_index, bytes)
+    VALUES (${storageKey}, ${organizationId}, ${chunk.chunkIndex}::integer, ${hexOf(chunk.bytes)})`);
+}
+
+/** Records the length and SHA-256 of an upload that ended on a chunk's end (its last chunk written without them). */
+export async function sealStoredFile(db: Db, file: StoredFileKey & FileSeal): Promise<void> {
   await db
     .update(storedFiles)
     .set({ sizeBytes: file.sizeBytes, sha256: file.sha256 })
@@ -61,15 +85,40 @@ export async function markStoredFileReceived(tx: Db, key: StoredFileKey): Promis
   return rows.length === 1;
 }
 
-/** Stores bytes already in memory (a fetched url, compare's files) as chunks, received at once: call it inside the accepting transaction. */
-export async function insertStoredFile(db: Db, file: StoredFileKey & { bytes: Uint8Array }): Promise<void> {
+/** Bytes in memory to keep as a file, received at once (sha256: their digest, when the caller has it already). */
+export type ReceivedFile = StoredFileKey & { bytes: Uint8Array; sha256?: string };
+
+/** The record and the chunks of a received file, as two inserts of one statement. */
+function receivedFileInserts(file: ReceivedFile): { record: SQL; chunks: SQL } {
   const { organizationId, storageKey, bytes } = file;
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  await db.insert(storedFiles).values({ organizationId, storageKey, sizeBytes: bytes.length, sha256, receivedAt: sql`now()` });
+  const sha256 = file.sha256 ?? createHash("sha256").update(bytes).digest("hex");
+  const rows: SQL[] = [];
   // An empty file keeps one empty chunk, as the migration of older files does.
   for (let index = 0, offset = 0; offset < bytes.length || index === 0; index++, offset += STORED_FILE_CHUNK_BYTES) {
-    await insertFileChunk(db, { organizationId, storageKey, chunkIndex: index, bytes: bytes.subarray(offset, offset + STORED_FILE_CHUNK_BYTES) });
+    rows.push(sql`(${storageKey}, ${organizationId}, ${index}::integer, ${hexOf(bytes.subarray(offset, offset + STORED_FILE_CHUNK_BYTES))})`);
   }
+  return {
+    record: sql`INSERT INTO ${storedFiles} (storage_key, organization_id, size_bytes, sha256, received_at)
+      VALUES (${storageKey}, ${organizationId}, ${bytes.length}::integer, ${sha256}, now())`,
+    chunks: sql`INSERT INTO ${documentChunks} (storage_key, organization_id, chunk_index, bytes) VALUES ${sql.join(rows, sql`, `)}`,
+  };
+}
+
+/**
+ * The inserts that keep bytes in memory as a received file, as CTEs for the
+ * accepting transaction's own statement (insertAnalysisJob): the file costs
+ * no statement of its own. The chunks' foreign key is checked at the end of
+ * that statement, when the record is in.
+ */
+export function receivedFileWrites(db: Db, file: ReceivedFile): WithSubquery[] {
+  const { record, chunks } = receivedFileInserts(file);
+  return [db.$with("received_file", {}).as(record), db.$with("received_chunks", {}).as(chunks)];
+}
+
+/** Stores bytes already in memory as a file, received at once, in one statement: call it inside the accepting transaction. */
+export async function insertStoredFile(db: Db, file: ReceivedFile): Promise<void> {
+  const { record, chunks } = receivedFileInserts(file);
+  await db.execute(sql`WITH received_file AS (${record}) ${chunks}`);
 }
 
 /** A stored file opened for reading: its recorded length, and its bytes as they are read. */

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { withSystemScope } from "@/db/scope";
-import { beginStoredFile, deleteAbandonedUploads, deleteUnreceivedFiles, insertFileChunk, sealStoredFile, STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
+import { deleteAbandonedUploads, deleteUnreceivedFiles, insertFileChunk, sealStoredFile, STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
 import { sniffFormat, type DocumentFormat } from "@/lib/analysis";
 import type { StoredUpload } from "@/lib/jobs";
 import { UploadStoreError, type FileSink } from "./multipart";
@@ -42,29 +42,31 @@ export function resetUploadIntakeHighWater(): void {
  * it arrives: one chunk buffer (STORED_FILE_CHUNK_BYTES) is filled from the
  * stream and written as a row when full, while the stream waits
  * (backpressure reaches the sender), so an upload never costs more than its
- * chunk in memory, whatever its size. The size, SHA-256 and format are worked
- * out on the way and recorded with the last chunk. The file is not received
- * yet: the caller's accepting transaction marks it, or the sink's discard
- * removes it. `keepWhole`: a file that fits in one chunk keeps its bytes
- * (StoredUpload.bytes) for this process's worker.
+ * chunk in memory, whatever its size. The size, SHA-256 and format are
+ * worked out on the way and recorded with the last chunk. The file is not
+ * received yet: the caller's accepting transaction marks it, or the sink's
+ * discard removes it. `holdSmall`: a file that ends inside its first chunk is
+ * never written here but held (StoredUpload.bytes): the accepting transaction
+ * writes it, received at once, in the statement that queues its job, and this
+ * process's worker takes it without reading it back.
  */
 async function storeUploadStream(
   db: Db,
   key: { organizationId: string; storageKey: string },
   stream: AsyncIterable<Uint8Array>,
-  keepWhole: boolean,
+  options: { holdSmall: boolean; written: () => void },
 ): Promise<StoredUpload> {
-  await stored(beginStoredFile(db, key));
   const hash = createHash("sha256");
   const chunk = Buffer.allocUnsafeSlow(STORED_FILE_CHUNK_BYTES);
   const sniff = new FormatSniffer();
   let filled = 0;
   let chunkIndex = 0;
   let sizeBytes = 0;
-  const flush = async () => {
+  const flush = async (seal?: { sizeBytes: number; sha256: string }) => {
     const bytes = chunk.subarray(0, filled);
     sniff.scan(bytes, chunkIndex);
-    await stored(insertFileChunk(db, { ...key, chunkIndex, bytes }));
+    if (chunkIndex === 0) options.written();
+    await stored(insertFileChunk(db, { ...key, chunkIndex, bytes, opens: chunkIndex === 0, seal }));
     chunkIndex++;
     filled = 0;
   };
@@ -77,15 +79,20 @@ async function storeUploadStream(
       filled += taken;
       offset += taken;
       if (filled > highWater().bytes) highWater().bytes = filled;
+      // Written as soon as it is full: a sender may wait for it before sending more.
       if (filled === chunk.length) await flush();
     }
   }
-  // The last chunk (or the only one, or an empty file's empty chunk).
-  const whole = keepWhole && chunkIndex === 0 ? new Uint8Array(chunk.subarray(0, filled)) : undefined;
-  if (filled > 0 || chunkIndex === 0) await flush();
   const sha256 = hash.digest("hex");
-  await stored(sealStoredFile(db, { ...key, sizeBytes, sha256 }));
-  return { storageKey: key.storageKey, sizeBytes, sha256, format: sniff.format(), bytes: whole };
+  if (options.holdSmall && chunkIndex === 0) {
+    sniff.scan(chunk.subarray(0, filled), 0);
+    return { storageKey: key.storageKey, sizeBytes, sha256, format: sniff.format(), bytes: new Uint8Array(chunk.subarray(0, filled)) };
+  }
+  // The last chunk (or the only one, or an empty file's empty chunk) with the file's length and digest;
+  // a file that ended on a chunk's end has only them left to record.
+  if (filled > 0 || chunkIndex === 0) await flush({ sizeBytes, sha256 });
+  else await stored(sealStoredFile(db, { ...key, sizeBytes, sha256 }));
+  return { storageKey: key.storageKey, sizeBytes, sha256, format: sniff.format() };
 }
 
 /** A failed write is the store's failure (500), never taken for a malformed body. */
@@ -132,22 +139,23 @@ class FormatSniffer {
  * (and the body with it, by backpressure) until the one before is stored, so
  * a request of many files holds one chunk buffer at a time, however many
  * small parts its body's pieces carry. `discard` removes whatever of them was
- * not received (the request was refused, cut or failed before its transaction
- * accepted it), once their writes have stopped. `keepWhole`: each file that
- * fits in one chunk keeps its bytes for this process's worker (one file per
- * request: analyze, web uploads); without it every job reads its file from
- * storage (compare's files, which would otherwise all be held at once).
+ * written and not received (the request was refused, cut or failed before
+ * its transaction accepted it), once their writes have stopped. `keepWhole`:
+ * each file that fits in one chunk is held whole until its transaction writes
+ * it (one file per request: analyze, web uploads); without it every file is
+ * written as it arrives and every job reads its file from storage (compare's
+ * files, which would otherwise all be held at once).
  */
 export function chunkedUploadSink(db: Db, organizationId: string, options: { keepWhole: boolean } = { keepWhole: true }): FileSink<{ upload: StoredUpload }> {
   const pending: Promise<StoredUpload>[] = [];
-  const storageKeys: string[] = [];
+  const writtenKeys: string[] = [];
   let previous: Promise<unknown> = Promise.resolve();
   return {
     receive(stream: AsyncIterable<Uint8Array>) {
       const storageKey = newId("blob");
-      storageKeys.push(storageKey);
+      const written = () => void writtenKeys.push(storageKey);
       // A failed file fails the request: the files after it are never stored.
-      const stored = previous.then(() => storeUploadStream(db, { organizationId, storageKey }, stream, options.keepWhole));
+      const stored = previous.then(() => storeUploadStream(db, { organizationId, storageKey }, stream, { holdSmall: options.keepWhole, written }));
       previous = stored;
       pending.push(stored);
       return stored.then((upload) => ({ upload }));
@@ -155,7 +163,8 @@ export function chunkedUploadSink(db: Db, organizationId: string, options: { kee
     async discard() {
       // A write still in flight would add a chunk after the delete: wait until every one has stopped.
       await Promise.allSettled(pending);
-      await deleteUnreceivedFiles(db, { organizationId, storageKeys });
+      // A file held whole never reached storage: nothing to remove, no statement.
+      await deleteUnreceivedFiles(db, { organizationId, storageKeys: writtenKeys });
     },
   };
 }

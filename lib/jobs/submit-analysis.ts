@@ -32,8 +32,8 @@ interface DocumentFields {
 }
 
 /**
- * An upload already streamed into chunked storage (lib/api/upload-chunks.ts),
- * not yet received: the transaction that accepts it marks it so.
+ * An upload streamed by the intake (lib/api/upload-chunks.ts), not yet
+ * received: the transaction that accepts it marks it so, or writes it.
  */
 export interface StoredUpload {
   storageKey: string;
@@ -41,7 +41,11 @@ export interface StoredUpload {
   sha256: string;
   /** What its bytes are, as sniffFormat decides on the whole file; undefined when none we read. */
   format: DocumentFormat | undefined;
-  /** The whole file when it fit in one chunk (held by the intake anyway): this process's worker takes it without reading it back. */
+  /**
+   * The whole file when it ended inside its first chunk and the intake held
+   * it: it is not in storage yet (the accepting transaction writes it), and
+   * this process's worker takes it without reading it back.
+   */
   bytes?: Uint8Array;
 }
 
@@ -71,20 +75,36 @@ function checkInput(input: DocumentInput): void {
   else checkDocument(input.bytes, input.declared);
 }
 
+/** A document as the accepting transaction keeps it: its key, length and digest, and its bytes when they are not in storage yet. */
+interface KeptInput {
+  storageKey: string;
+  sizeBytes: number;
+  sha256: string;
+  unstored?: Uint8Array;
+}
+
+function keptInput(content: DocumentContent): KeptInput {
+  if (content.upload) {
+    const { storageKey, sizeBytes, sha256, bytes } = content.upload;
+    return { storageKey, sizeBytes, sha256, unstored: bytes };
+  }
+  return { storageKey: newId("blob"), sizeBytes: content.bytes.length, sha256: sha256Of(content.bytes), unstored: content.bytes };
+}
+
+async function markReceived(tx: Db, organizationId: string, storageKey: string): Promise<void> {
+  if (!(await markStoredFileReceived(tx, { organizationId, storageKey }))) throw new Error(`the upload ${storageKey} is not in storage`);
+}
+
 /**
- * Keeps a document's bytes in the accepting transaction: bytes in memory are
- * written as chunks; an upload already in storage is marked received.
- * Returns its storage key, length and digest.
+ * Keeps a document's bytes in the accepting transaction: bytes in memory (a
+ * held upload's too) are written as a received file; an upload already in
+ * storage is marked received. Returns its storage key, length and digest.
  */
 export async function storeInput(tx: Db, organizationId: string, content: DocumentContent): Promise<{ storageKey: string; sizeBytes: number; sha256: string }> {
-  if (content.upload) {
-    const { storageKey, sizeBytes, sha256 } = content.upload;
-    if (!(await markStoredFileReceived(tx, { organizationId, storageKey }))) throw new Error(`the upload ${storageKey} is not in storage`);
-    return { storageKey, sizeBytes, sha256 };
-  }
-  const storageKey = newId("blob");
-  await insertStoredFile(tx, { organizationId, storageKey, bytes: content.bytes });
-  return { storageKey, sizeBytes: content.bytes.length, sha256: sha256Of(content.bytes) };
+  const { unstored, ...kept } = keptInput(content);
+  if (unstored) await insertStoredFile(tx, { organizationId, storageKey: kept.storageKey, sha256: kept.sha256, bytes: unstored });
+  else await markReceived(tx, organizationId, kept.storageKey);
+  return kept;
 }
 
 /** What this process's worker may take without reading the stored copy back (bytes-handoff). */
@@ -109,7 +129,9 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
     const rows: AnalysisJobRow[] = [];
     for (const input of inputs) {
       if (input.idempotency) await releaseExpiredIdempotencyKey(tx, { organizationId, key: input.idempotency.key });
-      const stored = await storeInput(tx, organizationId, input);
+      // Bytes not in storage yet are written by the job's own statement; an upload in storage is marked received.
+      const stored = keptInput(input);
+      if (!stored.unstored) await markReceived(tx, organizationId, stored.storageKey);
       const row = await insertAnalysisJob(tx, {
         id: newId("ana"),
         organizationId,
@@ -124,7 +146,7 @@ export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<A
         requestHash: input.idempotency?.requestHash ?? null,
         callbackUrl: input.callbackUrl ?? null,
         queueName: queue.name,
-      }, queue);
+      }, queue, stored.unstored && { bytes: stored.unstored });
       await queue.send(tx, { jobId: row.id, organizationId }, priority, row.lowestWaitingPriority);
       rows.push(row);
     }
