@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { LayoutHint } from "@/lib/analysis";
 import type { Db } from "../client";
 import { analyses, analysisJobs, learnedLayouts, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
@@ -48,6 +48,28 @@ export interface JobCounts {
   organizationQueued: number;
 }
 
+/** Which organization's unfinished jobs of which queue admission_counts counts, and whether it first takes the admission lock. */
+export interface JobCountsQuery {
+  organizationId: string;
+  queueName: string;
+  lock?: boolean;
+}
+
+/**
+ * Migration 0018's admission_counts as a row source (`FROM … AS counts`), for
+ * a statement that reads the counts beside its own work (the rate limit's):
+ * the function enters the system scope for its count alone, so the
+ * connection's scope does not change what it counts.
+ */
+export function jobCountsSource(query: JobCountsQuery): SQL {
+  return sql`admission_counts(${query.organizationId}, ${query.queueName}, ${query.lock ?? false})`;
+}
+
+/** The counts of a row that selected admission_counts' active, running and queued. */
+export function jobCountsOf(row: { active: string | number | null; running: string | number | null; queued: string | number | null } | undefined): JobCounts {
+  return { active: Number(row?.active ?? 0), organizationRunning: Number(row?.running ?? 0), organizationQueued: Number(row?.queued ?? 0) };
+}
+
 /**
  * The unfinished jobs of one queue (another queue has its own workers and
  * caps), counted across every organization whatever the caller's scope, in one
@@ -56,12 +78,9 @@ export interface JobCounts {
  * transaction ends, so that admissions on every app instance are decided one
  * after another; the count then sees the admission it waited for.
  */
-export async function countActiveJobs(db: Db, params: { organizationId: string; queueName: string; lock?: boolean }): Promise<JobCounts> {
-  const [row] = await queryRows<{ active: string; running: string; queued: string }>(
-    db,
-    sql`SELECT active, running, queued FROM admission_counts(${params.organizationId}, ${params.queueName}, ${params.lock ?? false})`,
-  );
-  return { active: Number(row?.active ?? 0), organizationRunning: Number(row?.running ?? 0), organizationQueued: Number(row?.queued ?? 0) };
+export async function countActiveJobs(db: Db, params: JobCountsQuery): Promise<JobCounts> {
+  const [row] = await queryRows<{ active: string; running: string; queued: string }>(db, sql`SELECT active, running, queued FROM ${jobCountsSource(params)}`);
+  return jobCountsOf(row);
 }
 
 /** Mean seconds of the last finished jobs (behind Retry-After); undefined before any. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { withScopeKept } from "../scope";
+import { jobCountsOf, jobCountsSource, type JobCounts, type JobCountsQuery } from "./analysis-jobs";
 import { queryRows } from "./rows";
 
 const MICROS_PER_SECOND = 1_000_000;
@@ -14,17 +15,22 @@ const MICROS_PER_SECOND = 1_000_000;
  * so a connection in any scope serves them (withScopeKept).
  * Returns whether the step was admitted and how far TAT is ahead of now
  * afterwards (null when a refusing bucket's row is not yet visible).
+ * `jobCounts`: the same statement also counts the organization's unfinished
+ * jobs (admission_counts, which enters its own scope), for a request that
+ * would queue one: its early admission check then costs no round trip.
  */
 export async function admitToRateLimitBucket(
   db: Db,
-  params: { bucket: string; intervalMicros: number; toleranceMicros: number },
-): Promise<{ allowed: boolean; aheadMicros: number | null }> {
+  params: { bucket: string; intervalMicros: number; toleranceMicros: number; jobCounts?: JobCountsQuery },
+): Promise<{ allowed: boolean; aheadMicros: number | null; jobCounts?: JobCounts }> {
   const { bucket } = params;
   const interval = sql`(${params.intervalMicros}::bigint * interval '1 microsecond')`;
   const tolerance = sql`(${params.toleranceMicros}::bigint * interval '1 microsecond')`;
+  const counts = params.jobCounts ? sql`, counts.active, counts.running, counts.queued FROM ${jobCountsSource(params.jobCounts)} AS counts` : sql``;
   // statement_timestamp(), not now(): correct even when called inside a longer transaction.
   // On refusal the upsert returns nothing, so the current TAT is read from the statement's snapshot.
-  const [row] = await withScopeKept("rate limits", () => queryRows<{ allowed: boolean; ahead_micros: number | null }>(
+  type Row = { allowed: boolean; ahead_micros: number | null; active?: string; running?: string; queued?: string };
+  const [row] = await withScopeKept("rate limits", () => queryRows<Row>(
     db,
     sql`
       WITH admitted AS (
@@ -39,10 +45,10 @@ export async function admitToRateLimitBucket(
         (EXTRACT(EPOCH FROM (
           COALESCE((SELECT tat FROM admitted), (SELECT tat FROM rate_limits WHERE bucket = ${bucket}))
           - statement_timestamp()
-        )) * ${MICROS_PER_SECOND})::float8 AS ahead_micros`,
+        )) * ${MICROS_PER_SECOND})::float8 AS ahead_micros${counts}`,
   ));
   if (!row) throw new Error("rate limit statement returned no row");
-  return { allowed: row.allowed, aheadMicros: row.ahead_micros };
+  return { allowed: row.allowed, aheadMicros: row.ahead_micros, ...(params.jobCounts && { jobCounts: jobCountsOf(row as Required<Row>) }) };
 }
 
 /** How far the bucket's TAT is ahead of the database clock, without spending; null when the bucket has no row. */

@@ -98,6 +98,9 @@ export async function analyzeRequest(request: Request, context: KeyedContext): P
   return Response.json(result, { headers: { [ANALYSIS_ID_HEADER]: job.id } });
 }
 
+// Its rate-limit statement also counts the organization's jobs, for the early admission check.
+analyzeRequest.createsJobs = true;
+
 /**
  * Reads the request and makes it a job (or finds the job its Idempotency-Key
  * names). A file, or the document fetched for a url, streams into chunked
@@ -106,12 +109,13 @@ export async function analyzeRequest(request: Request, context: KeyedContext): P
  * call waiting for its analysis no longer holds it. An upload that no job
  * accepted (refused, replayed, failed) is removed before the answer.
  */
-async function acceptRequest(request: Request, { db, key }: KeyedContext): Promise<AnalysisJobRow> {
+async function acceptRequest(request: Request, { db, key, jobCounts }: KeyedContext): Promise<AnalysisJobRow> {
   const evidence = evidenceOption(request);
   const idempotencyKey = idempotencyKeyOf(request);
   const scope = { organizationId: key.organizationId };
-  // Room for one more job is checked before the body is read (its Content-Length was checked first).
-  await precheckAdmission(db, scope);
+  // Room for one more job is checked before the body is read (its Content-Length was checked first),
+  // from the counts the rate limit's statement brought (createsJobs).
+  await precheckAdmission(db, { ...scope, counts: jobCounts });
   const maxFileBytes = env().MAX_UPLOAD_MB * BYTES_PER_MB;
   const releases = [reserveUploadBytes(request, maxFileBytes + MULTIPART_OVERHEAD_BYTES)];
   // A url's form is read and small by the time its document is fetched: the document's bytes take its place.

@@ -170,12 +170,15 @@ async function chargeFiles(db: KeyedContext["db"], key: KeyedContext["key"], fil
  * examine` prints it for the same files. Unreadable files surface as
  * AnalysisError (named by examineFiles) and the wrapper maps them to 415/422.
  */
-export async function compareRequest(request: Request, { db, key }: KeyedContext): Promise<Response> {
-  const accepted = await acceptFiles(request, { db, key });
+export async function compareRequest(request: Request, { db, key, jobCounts }: KeyedContext): Promise<Response> {
+  const accepted = await acceptFiles(request, { db, key, jobCounts });
   const analyze = analyzerOf(db, key.organizationId, accepted.form.files, accepted.jobs);
   // A presentation the engine cannot examine (ExaminationError) is a 422, as the route wrapper maps it.
   return Response.json(await examineFiles(accepted.form.files, accepted.presentationDate, { analysed: accepted.analysed, analyze }));
 }
+
+// Its rate-limit statement also counts the organization's jobs, for the early admission check.
+compareRequest.createsJobs = true;
 
 /** A compare's form once its files' jobs are queued, with the stored analyses it names. */
 interface AcceptedFiles {
@@ -191,9 +194,10 @@ interface AcceptedFiles {
  * until then, not while the examination waits. Uploads that no job accepted
  * (the request refused, replayed or failed) are removed before the answer.
  */
-async function acceptFiles(request: Request, { db, key }: Pick<KeyedContext, "db" | "key">): Promise<AcceptedFiles> {
+async function acceptFiles(request: Request, { db, key, jobCounts }: Pick<KeyedContext, "db" | "key" | "jobCounts">): Promise<AcceptedFiles> {
   const idempotencyKey = idempotencyKeyOf(request);
-  await precheckAdmission(db, { organizationId: key.organizationId });
+  // From the counts the rate limit's statement brought (createsJobs).
+  await precheckAdmission(db, { organizationId: key.organizationId, counts: jobCounts });
   const release = reserveUploadBytes(request, MAX_COMPARE_TOTAL_MB * BYTES_PER_MB + MULTIPART_OVERHEAD_BYTES);
   // Each job reads its file from storage: twenty small files are never held in memory together.
   const sink = chunkedUploadSink(db, key.organizationId, { keepWhole: false });

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
+import type { JobCounts } from "@/db/queries/analysis-jobs";
+import { env } from "@/lib/env";
 import { UNKNOWN_ADDRESS, clientIpOf } from "@/lib/auth/client-ip";
 import { verifyApiKeyFrom, type VerifiedApiKey, type VerifyFailureReason } from "@/lib/keys";
 import { ApiError } from "@/lib/errors";
@@ -12,9 +14,12 @@ export interface KeyedContext {
   db: Db;
   key: VerifiedApiKey;
   requestId: string;
+  /** For a handler that creates jobs: its organization's unfinished jobs, counted by the rate limit's statement (precheckAdmission decides from them). */
+  jobCounts?: JobCounts;
 }
 
-export type KeyedHandler = (request: Request, context: KeyedContext) => Promise<Response>;
+/** `createsJobs`: the handler queues analysis jobs, so its rate-limit statement also counts the organization's (KeyedContext.jobCounts). */
+export type KeyedHandler = ((request: Request, context: KeyedContext) => Promise<Response>) & { createsJobs?: boolean };
 
 export interface HandlerDeps {
   /** The database (the route passes the process-wide one; tests pass their own). */
@@ -40,9 +45,11 @@ export const UNAUTHORIZED_DETAILS: Record<VerifyFailureReason, string> = {
 /**
  * The keyed API's caller, in this order: key (revocation and expiry included;
  * failed look-ups throttled per client address) → rate limit. Every answer
- * to a valid key carries the RateLimit and RateLimit-Policy headers.
+ * to a valid key carries the RateLimit and RateLimit-Policy headers. For a
+ * route that creates jobs, the rate limit's statement also counts the
+ * organization's jobs, so the route's early admission check costs no round trip.
  */
-function authenticateKey(deps: HandlerDeps): Authenticate<{ db: Db; key: VerifiedApiKey }> {
+function authenticateKey(deps: HandlerDeps, createsJobs: boolean): Authenticate<Omit<KeyedContext, "requestId">> {
   return async (request, response) => {
     const db = await deps.openDb();
     const address = clientIpOf(request.headers);
@@ -61,6 +68,7 @@ function authenticateKey(deps: HandlerDeps): Authenticate<{ db: Db; key: Verifie
       bucket: organizationBucket(key.organizationId, key.kind),
       limit: limitForKind(key.kind),
       windowSeconds: DEFAULT_WINDOW_SECONDS,
+      jobCounts: createsJobs ? { organizationId: key.organizationId, queueName: env().ANALYSIS_QUEUE_NAME } : undefined,
     });
     for (const [name, value] of Object.entries(rateLimitHeaders(limit, key.kind))) response.headers.set(name, value);
     if (!limit.allowed) {
@@ -69,11 +77,11 @@ function authenticateKey(deps: HandlerDeps): Authenticate<{ db: Db; key: Verifie
         `Rate limit of ${limit.limit} requests per ${limit.windowSeconds} s exceeded for this organization's ${key.kind} keys; retry after ${limit.retryAfterSeconds} s.`,
       );
     }
-    return { db, key };
+    return { db, key, jobCounts: limit.jobCounts };
   };
 }
 
 /** The wrapper of every keyed API route (lib/http/route, authenticated by API key). */
 export function withApiKey(handle: KeyedHandler, deps: HandlerDeps): (request: Request) => Promise<Response> {
-  return withRoute(authenticateKey(deps), (caller) => caller.key.organizationId)(handle);
+  return withRoute(authenticateKey(deps, handle.createsJobs === true), (caller) => caller.key.organizationId)(handle);
 }

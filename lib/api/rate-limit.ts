@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import type { JobCounts, JobCountsQuery } from "@/db/queries/analysis-jobs";
 import { admitToRateLimitBucket } from "@/db/queries/rate-limits";
 import type { ApiKeyKind } from "@/db/schema";
 import { env } from "@/lib/env";
@@ -19,6 +20,8 @@ export interface RateLimitResult {
   /** Seconds to wait before retrying; 0 when allowed, at least 1 when refused. */
   retryAfterSeconds: number;
   windowSeconds: number;
+  /** The organization's unfinished jobs, when asked for (counted by the same statement). */
+  jobCounts?: JobCounts;
 }
 
 /** Requests per minute that an organization's keys of this kind share. */
@@ -41,8 +44,11 @@ export function organizationBucket(organizationId: string, kind: ApiKeyKind): st
  */
 export async function consumeRateLimit(
   db: Db,
-  /** `cost`: requests this one counts for (a compare counts each of its files); 1 by default. */
-  params: { bucket: string; limit: number; windowSeconds?: number; cost?: number },
+  /**
+   * `cost`: requests this one counts for (a compare counts each of its files); 1 by default.
+   * `jobCounts`: also count these unfinished jobs in the same statement (a request that queues jobs).
+   */
+  params: { bucket: string; limit: number; windowSeconds?: number; cost?: number; jobCounts?: JobCountsQuery },
 ): Promise<RateLimitResult> {
   const { bucket, limit, windowSeconds = DEFAULT_WINDOW_SECONDS, cost = 1 } = params;
   validate(bucket, limit, windowSeconds);
@@ -50,12 +56,12 @@ export async function consumeRateLimit(
   // `limit` back-to-back requests always fit and request limit + 1 never does.
   const intervalMicros = Math.floor((windowSeconds * MICROS_PER_SECOND) / limit);
   const toleranceMicros = intervalMicros * limit;
-  const row = await admitToRateLimitBucket(db, { bucket, intervalMicros: intervalMicros * cost, toleranceMicros });
+  const row = await admitToRateLimitBucket(db, { bucket, intervalMicros: intervalMicros * cost, toleranceMicros, jobCounts: params.jobCounts });
 
   // A refusal whose bucket row is not yet visible to this snapshot can only be a
   // full bucket created concurrently: treat it as exactly full.
   const aheadMicros = Math.max(0, row.aheadMicros ?? toleranceMicros);
-  const base = { limit, windowSeconds, resetSeconds: Math.ceil(aheadMicros / MICROS_PER_SECOND) };
+  const base = { limit, windowSeconds, resetSeconds: Math.ceil(aheadMicros / MICROS_PER_SECOND), ...(row.jobCounts && { jobCounts: row.jobCounts }) };
   if (row.allowed) {
     const remaining = Math.floor((toleranceMicros - aheadMicros) / intervalMicros);
     return { ...base, allowed: true, remaining: Math.max(0, remaining), retryAfterSeconds: 0 };

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { countActiveJobs, recentJobSeconds } from "@/db/queries/analysis-jobs";
+import { countActiveJobs, recentJobSeconds, type JobCounts } from "@/db/queries/analysis-jobs";
 import { withSystemScope, withSystemScopeInTransaction } from "@/db/scope";
 import { QueueFullError } from "@/lib/readers/queue-full-error";
 import { env } from "@/lib/env";
@@ -19,13 +19,14 @@ function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): nu
 /**
  * The same decision taken early, before a request's body is read: a request
  * its organization or the server has no room for is refused without reading
- * (and holding) its upload. Advisory only — admitJobs decides for good. One
- * statement in the caller's own scope (the count enters the system scope by
- * itself): every analyze request pays it, and a flood of refused requests is
- * made of little else.
+ * (and holding) its upload. Advisory only — admitJobs decides for good. From
+ * `counts` when the caller has them already (the keyed route's rate-limit
+ * statement counts them: KeyedContext.jobCounts), else one statement in the
+ * caller's own scope (the count enters the system scope by itself): every
+ * analyze request pays it, and a flood of refused requests is made of little else.
  */
-export async function precheckAdmission(db: Db, params: { organizationId: string }): Promise<void> {
-  await decide(db, (work) => withSystemScope("job admission", work), { organizationId: params.organizationId, count: 1, enforce: true, lock: false });
+export async function precheckAdmission(db: Db, params: { organizationId: string; counts?: JobCounts }): Promise<void> {
+  await decide(db, (work) => withSystemScope("job admission", work), { organizationId: params.organizationId, count: 1, enforce: true, lock: false, counts: params.counts });
 }
 
 /**
@@ -45,9 +46,13 @@ export async function admitJobs(tx: Db, params: { organizationId: string; count:
   return decide(tx, (work) => withSystemScopeInTransaction(tx, "job admission", work), { ...params, lock: params.enforce });
 }
 
-async function decide(db: Db, serverWide: ServerWide, params: { organizationId: string; count: number; enforce: boolean; lock: boolean }): Promise<number> {
+async function decide(
+  db: Db,
+  serverWide: ServerWide,
+  params: { organizationId: string; count: number; enforce: boolean; lock: boolean; counts?: JobCounts },
+): Promise<number> {
   const config = env();
-  const counts = await countActiveJobs(db, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME, lock: params.lock });
+  const counts = params.counts ?? (await countActiveJobs(db, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME, lock: params.lock }));
   const organizationActive = counts.organizationRunning + counts.organizationQueued;
   if (params.enforce) {
     const readers = config.ANALYSIS_WORKERS;

@@ -13,7 +13,9 @@ import { testDatabases } from "../support/databases";
 /**
  * What the analyze route's own intake costs, counted through the real keyed
  * route: a file that fits in one stored chunk is written by the statement that
- * queues its job (no statement of its own).
+ * queues its job (no statement of its own), and the early admission check
+ * rides on the rate limit's statement. Only the admission lock of the
+ * accepting transaction counts jobs besides.
  */
 describe.each(testDatabases())("a one-chunk analyze request's statements on $name", (database) => {
   let db: Db;
@@ -31,7 +33,7 @@ describe.each(testDatabases())("a one-chunk analyze request's statements on $nam
     resetEnvForTests();
   });
 
-  it("stores the file in the job's own statement", { timeout: 60_000 }, async () => {
+  it("stores the file in the job's own statement and prechecks admission with the rate limit", { timeout: 60_000 }, async () => {
     const org = await createTestOrganization(db);
     const bytes = await makePdf(invoicePages());
     const handle = withApiKey(analyzeRoute, { openDb: async () => db });
@@ -46,6 +48,9 @@ describe.each(testDatabases())("a one-chunk analyze request's statements on $nam
     const storage = touching(/stored_files|document_chunks/);
     expect(storage).toHaveLength(1);
     expect(storage[0]).toMatch(/insert into "analysis_jobs"/i);
+    // The rate limit's statement brings the counts; the accepting transaction's lock is the only other count.
+    expect(touching(/admission_counts/)).toHaveLength(2);
+    expect(touching(/admission_counts/).filter((text) => !/rate_limits/.test(text))).toHaveLength(1);
 
     // Accepted: kept as a received file, byte for byte, under its job.
     const jobId = response.headers.get("x-analysis-id")!;
