@@ -7,7 +7,8 @@
  * through a restart (lib/jobs/server-worker.ts), and the analyze route runs
  * a few times as an organization of the server's own (lib/api/warm-up.ts).
  * Uploads that a process which died mid-request left unreceived in chunked
- * storage are removed (sweepAbandonedUploads, which `npm run worker` calls too).
+ * storage are removed (sweepAbandonedUploads, which `npm run worker` calls too),
+ * at start and then periodically while the server runs.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -15,7 +16,9 @@ export async function register(): Promise<void> {
   await startAuth();
   const [{ startServerWorker, stopServerWorker }, { warmUpAnalyzeRoute }] = await Promise.all([import("./lib/jobs/server-worker"), import("@/lib/api/warm-up")]);
   await startServerWorker({ warmUp: warmUpAnalyzeRoute });
-  const [{ getDb }, { sweepAbandonedUploads }] = await Promise.all([import("@/db/client"), import("@/lib/api/upload-chunks")]);
-  await sweepAbandonedUploads(await getDb());
-  process.once("SIGTERM", () => void stopServerWorker().finally(() => process.exit(0)));
+  const [{ getDb }, { sweepAbandonedUploads, sweepAbandonedUploadsPeriodically }] = await Promise.all([import("@/db/client"), import("@/lib/api/upload-chunks")]);
+  const db = await getDb();
+  await sweepAbandonedUploads(db);
+  const stopSweeps = sweepAbandonedUploadsPeriodically(db);
+  process.once("SIGTERM", () => void Promise.all([stopSweeps(), stopServerWorker()]).finally(() => process.exit(0)));
 }

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { withSystemScope } from "@/db/scope";
+import { logError } from "@/lib/log";
 import { deleteAbandonedUploads, deleteUnreceivedFiles, insertFileChunk, sealStoredFile, STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
 import { sniffFormat, type DocumentFormat } from "@/lib/analysis";
 import type { StoredUpload } from "@/lib/jobs";
@@ -20,6 +21,8 @@ const DOCX_MARKER = Buffer.from("word/document.xml", "latin1");
  * Far longer than any upload takes, even a slow one at the size limit.
  */
 const ABANDONED_UPLOAD_SECONDS = 6 * 60 * 60;
+/** How often a running process sweeps them: an upload is removed at most this long after it counts as abandoned. */
+const SWEEP_INTERVAL_MS = 30 * 60 * 1000;
 
 const HIGH_WATER = Symbol.for("shipshape.upload-intake-high-water");
 
@@ -173,8 +176,30 @@ export function chunkedUploadSink(db: Db, organizationId: string, options: { kee
  * Removes the uploads of requests that died mid-body in any process (every
  * organization's): called as each server (instrumentation.ts) and each
  * `npm run worker` (scripts/worker.ts) starts, so a host that only runs
- * workers sweeps too.
+ * workers sweeps too, and then every SWEEP_INTERVAL_MS while it runs
+ * (sweepAbandonedUploadsPeriodically).
  */
 export async function sweepAbandonedUploads(db: Db): Promise<number> {
   return withSystemScope("abandoned uploads", () => deleteAbandonedUploads(db, { olderThanSeconds: ABANDONED_UPLOAD_SECONDS }));
+}
+
+/**
+ * Sweeps again every `intervalMs` while the process runs: a server that runs
+ * for weeks would otherwise keep a dead request's upload until its next
+ * start. The timer never keeps the process alive; a sweep still under way
+ * when the next is due is not doubled. Returns the stop (at shutdown), which
+ * waits for a sweep under way.
+ */
+export function sweepAbandonedUploadsPeriodically(db: Db, options: { intervalMs?: number } = {}): () => Promise<void> {
+  let sweeping: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    sweeping ??= sweepAbandonedUploads(db)
+      .then(() => undefined, (error: unknown) => logError("sweeping abandoned uploads", error))
+      .finally(() => (sweeping = undefined));
+  }, options.intervalMs ?? SWEEP_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await sweeping;
+  };
 }
