@@ -56,6 +56,15 @@ describe.each(testDatabases())("the early admission check on $name", (database) 
     expect(await counted(() => precheckAdmission(db, { organizationId }))).toBe(2);
   });
 
+  it("decides from counts the caller brought (the keyed route's rate-limit statement) in no statement, and refuses in one", { timeout: 60_000 }, async () => {
+    const { organizationId } = await createTestOrganization(db);
+    const counts = (queued: number) => ({ active: queued, organizationRunning: 0, organizationQueued: queued });
+    expect(await counted(() => precheckAdmission(db, { organizationId, counts: counts(0) }))).toBe(0);
+    // ANALYSIS_ORG_MAX_JOBS is 1: one queued job fills the organization, whatever the table holds.
+    await expect(precheckAdmission(db, { organizationId, counts: counts(1) })).rejects.toBeInstanceOf(OrganizationBusyError);
+    expect(await counted(() => precheckAdmission(db, { organizationId, counts: counts(1) }))).toBe(1);
+  });
+
   it("decides inside the request's transaction in one statement: the lock and the count, which enters the system scope by itself", { timeout: 60_000 }, async () => {
     const { organizationId } = await createTestOrganization(db);
     // drizzle logs node-postgres's BEGIN and COMMIT as statements; PGlite's transaction is not logged.
