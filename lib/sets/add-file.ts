@@ -22,8 +22,8 @@ const UNNAMED_FILE = "upload";
  * in the same transaction (the analysis service's job; the file's status
  * follows it). The format comes from the bytes alone (checkDocument, as for
  * the API): a file we cannot read is refused here, before it is kept. The
- * file is its bytes, or an upload the route streamed into chunked storage
- * (kept by this transaction: marked received).
+ * file is its bytes, or an upload the route streamed (kept by this
+ * transaction: marked received, or written when the intake held it whole).
  */
 export async function addFile(
   db: Db,

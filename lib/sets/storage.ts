@@ -8,9 +8,10 @@ import { storeInput, type DocumentContent } from "@/lib/jobs";
  * chunks (db/queries/sets-storage.ts), so they share its transactions,
  * backups and tenancy; another store (disk, object storage) only has to
  * implement these three calls. `put` runs in the accepting transaction: it
- * keeps bytes in memory, or an upload already streamed into the store, and
- * returns the file's key, length and SHA-256. `open` gives the file's length
- * and its bytes as a stream, read as they are sent.
+ * keeps bytes in memory (an upload the intake held whole too), or an upload
+ * already streamed into the store, and returns the file's key, length and
+ * SHA-256. `open` gives the file's length and its bytes as a stream, read as
+ * they are sent.
  */
 export interface FileStore {
   put(params: { organizationId: string; content: DocumentContent }): Promise<{ storageKey: string; sizeBytes: number; sha256: string }>;
