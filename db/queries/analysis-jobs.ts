@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { LayoutHint } from "@/lib/analysis";
 import type { Db } from "../client";
-import { analyses, analysisJobs, learnedLayouts, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
+import { analyses, analysisJobs, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
 import { toLayoutHint } from "./learned-layouts";
 import { queryRows } from "./rows";
 import { receivedFileWrites } from "./sets-storage";
@@ -108,14 +108,6 @@ export async function findAnalysisJob(db: Db, params: { organizationId: string; 
 const unfinishedJob = (params: { organizationId: string; jobId: string }) =>
   and(eq(analysisJobs.organizationId, params.organizationId), eq(analysisJobs.id, params.jobId), inArray(analysisJobs.status, ["queued", "running"]));
 
-/** Class of the advisory locks that make an organization's claims one at a time (the second key is the organization). */
-const CLAIM_LOCK_CLASS = 730_511;
-
-/** Held until the transaction ends: claims of one organization's jobs, on every worker, are decided one after another. */
-export async function lockOrganizationClaims(db: Db, params: { organizationId: string }): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, hashtext(${params.organizationId}))`);
-}
-
 /** A claimed job with the layouts its organization's checkers taught, as the engine takes them. */
 export type ClaimedJob = AnalysisJobRow & { layoutHints: LayoutHint[] };
 
@@ -124,54 +116,39 @@ type LearnedLayoutJson = { id: string; organization_id: string; document_type: s
 
 /**
  * A worker takes the job — `running`, one more attempt, a lease of
- * `leaseSeconds` — unless its organization already runs `maxRunning` other
- * jobs under a live lease: then "deferred" (a retried job is still `running`
- * from its last attempt, so it is not counted; nor is a job whose worker died).
- * The count and the claim are one statement, which also brings back the
+ * `leaseSeconds`, a web upload's set file `analyzing` — unless its
+ * organization already runs `maxRunning` other jobs under a live lease: then
+ * "deferred" (a retried job is still `running` from its last attempt, so it is
+ * not counted; nor is a job whose worker died). One statement on either
+ * database, no transaction around it: migration 0019's claim_analysis_job takes
+ * the organization's claim lock before it counts, so two workers (of any
+ * process) cannot both take its last place, and brings back the
  * organization's learned layouts as they are now (oldest first), so a layout
- * taught or forgotten is seen by the next job claimed, with no statement of
- * its own; hold the organization's claim lock (lockOrganizationClaims) so that
- * two workers cannot both take its last place. A job already finished (or
- * deleted with its set) is not taken again: undefined.
+ * taught or forgotten is seen by the next job claimed. A job already finished
+ * (or deleted with its set) is not taken again: undefined. Run in the job's
+ * organization scope: the function reads and writes that organization's rows only.
  */
 export async function claimAnalysisJob(
   db: Db,
   params: { organizationId: string; jobId: string; maxRunning: number; leaseSeconds: number },
 ): Promise<ClaimedJob | "deferred" | undefined> {
-  const [claimed] = await db
-    .update(analysisJobs)
-    // A retried attempt reads the file from its first page again.
-    .set({
-      status: "running",
-      attempts: sql`${analysisJobs.attempts} + 1`,
-      startedAt: sql`now()`,
-      leaseExpiresAt: sql`now() + make_interval(secs => ${params.leaseSeconds})`,
-      pagesDone: null,
-      pagesTotal: null,
-      estimatedEndAt: null,
-    })
-    .where(
-      and(
-        unfinishedJob(params),
-        sql`(SELECT count(*) FROM analysis_jobs AS other
-             WHERE other.organization_id = ${params.organizationId} AND other.status = 'running' AND other.lease_expires_at > now()
-               AND other.id <> ${params.jobId}) < ${params.maxRunning}`,
-      ),
-    )
-    .returning({
-      ...getTableColumns(analysisJobs),
-      layouts: sql<LearnedLayoutJson[]>`(SELECT coalesce(json_agg(l ORDER BY l.created_at, l.id), '[]'::json) FROM ${learnedLayouts} AS l
-        WHERE l.organization_id = ${params.organizationId})`,
-    });
-  if (claimed) {
-    const { layouts, ...row } = claimed;
-    // json_agg may reach drizzle as text (no type parser applied to a raw column): parse it then.
-    const list = (typeof layouts === "string" ? JSON.parse(layouts) : layouts) as LearnedLayoutJson[];
-    return { ...row, layoutHints: list.map(layoutOfJson) };
-  }
-  // Not taken: the organization is at its cap if the job still waits; otherwise it has ended or gone.
-  const [waiting] = await db.select({ id: analysisJobs.id }).from(analysisJobs).where(unfinishedJob(params)).limit(1);
-  return waiting ? "deferred" : undefined;
+  // The function's job comes back as one composite column: spread into the table's columns under the table's
+  // name, drizzle reads it as it reads a row of the table.
+  const claimed = db.$with("analysis_jobs", {
+    ...getTableColumns(analysisJobs),
+    outcome: sql<"taken" | "deferred" | "gone">`outcome`.as("outcome"),
+    layouts: sql<LearnedLayoutJson[] | string | null>`layouts`.as("layouts"),
+  }).as(
+    sql`SELECT claim.outcome, claim.layouts, (claim.job).*
+        FROM claim_analysis_job(${params.organizationId}, ${params.jobId}, ${params.maxRunning}::integer, ${params.leaseSeconds}::integer) AS claim`,
+  );
+  const [claim] = await db.with(claimed).select().from(claimed);
+  if (!claim) throw new Error("claim_analysis_job returned no row");
+  const { outcome, layouts, ...row } = claim;
+  if (outcome !== "taken") return outcome === "deferred" ? "deferred" : undefined;
+  // json may reach drizzle as text (no type parser applied to a raw column): parse it then.
+  const list = (typeof layouts === "string" ? JSON.parse(layouts) : (layouts ?? [])) as LearnedLayoutJson[];
+  return { ...row, layoutHints: list.map(layoutOfJson) };
 }
 
 function layoutOfJson(json: LearnedLayoutJson): LayoutHint {

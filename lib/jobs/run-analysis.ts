@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { type ClaimedJob, claimAnalysisJob, completeAnalysisJob, type JobProgress, lockOrganizationClaims, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { type ClaimedJob, claimAnalysisJob, completeAnalysisJob, type JobProgress, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
 import { withOrganizationScope } from "@/db/scope";
@@ -11,7 +11,6 @@ import { analysisQueue, type QueuedJob } from "./analysis-queue";
 import { takeJobBytes } from "./bytes-handoff";
 import { announceClaim, announceOutcome } from "./job-events";
 import { progressRecorder } from "./job-progress";
-import { isEmbedded } from "./sql-executor";
 import { readDocument, type ReadDocument } from "./read-document";
 
 /** ANALYSIS_ORG_MAX_RUNNING, or one less than the readers (at least one): another organization always finds one free. */
@@ -69,29 +68,13 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
 }
 
 /**
- * Takes the job (claimAnalysisJob) and shows its set file `analyzing`. On
- * PostgreSQL, in a transaction that holds the organization's claim lock, so
- * that two workers (of any process) cannot both take its last running place.
- * On embedded PGlite one process runs every worker on one connection, one
- * statement at a time: the claim, count included, is one statement and
- * cannot race, so it needs neither the lock nor a transaction (three
- * statements less on the server's thread). A web upload's set file follows
- * in a second statement; a crash between the two leaves the job running, and
- * its retry shows the file again.
+ * Takes the job and shows its set file `analyzing`: one statement on either
+ * database (claimAnalysisJob), which holds the organization's claim lock while
+ * it counts, so that two workers (of any process) cannot both take its last
+ * running place.
  */
-async function claimJob(db: Db, scope: { organizationId: string; jobId: string }): Promise<ClaimedJob | "deferred" | undefined> {
-  const showAnalyzing = async (handle: Db, row: ClaimedJob | "deferred" | undefined) => {
-    if (row && row !== "deferred" && row.setFileId) {
-      await updateSetFile(handle, { organizationId: scope.organizationId, fileId: row.setFileId }, { status: "analyzing", errorDetail: null });
-    }
-    return row;
-  };
-  const claim = { ...scope, maxRunning: orgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS };
-  if (isEmbedded(db)) return showAnalyzing(db, await claimAnalysisJob(db, claim));
-  return db.transaction(async (tx) => {
-    await lockOrganizationClaims(tx, scope);
-    return showAnalyzing(tx, await claimAnalysisJob(tx, claim));
-  });
+function claimJob(db: Db, scope: { organizationId: string; jobId: string }): Promise<ClaimedJob | "deferred" | undefined> {
+  return claimAnalysisJob(db, { ...scope, maxRunning: orgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS });
 }
 
 /**
