@@ -86,8 +86,14 @@ export class EntryWorkers<T> {
     while (!this.stopping) {
       worker.notified = false;
       let lookAgain = false;
-      // pg-boss's fetch logs nothing and answers [] on an error (a lost connection): the next poll tries again.
-      const [entry] = await this.boss.fetch<T>(this.name, { batchSize: 1, includeMetadata: true, priority: true });
+      // pg-boss's fetch answers [] on a database error (a lost connection): the next poll tries again.
+      // Anything else it throws is logged, as its own workers do, and never ends the loop.
+      const [entry] = await this.boss
+        .fetch<T>(this.name, { batchSize: 1, includeMetadata: true, priority: true })
+        .catch((error: unknown) => {
+          logError(`analysis queue ${this.name}: fetch`, error);
+          return [];
+        });
       if (entry) lookAgain = await this.run(worker, entry, handle);
       // Nothing this process queued waits any more (it committed before this look, or woke this worker after it).
       else this.unfetched = 0;
