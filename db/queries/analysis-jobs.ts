@@ -3,6 +3,7 @@ import type { LayoutHint } from "@/lib/analysis";
 import type { Db } from "../client";
 import { analyses, analysisJobs, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
 import { toLayoutHint } from "./learned-layouts";
+import { completeEntrySql, entryWaitingSql, type QueueEntry } from "./queue-entries";
 import { queryRows } from "./rows";
 import { receivedFileWrites } from "./sets-storage";
 
@@ -172,17 +173,20 @@ export interface CompletedRead {
  * job `done`, its analysis recorded under the job's id, and either its set
  * file done with its pages (a web upload) or its stored bytes dropped (an API
  * input). Only an unfinished job ends: undefined when it had already ended or
- * was deleted with its set, and then nothing is written.
+ * was deleted with its set, and then nothing is written. Given the worker's
+ * queue `entry`, the same statement completes it (whether the job ended now or
+ * before) and says whether another entry waits (`waiting`).
  */
 export async function completeAnalysisJob(
   db: Db,
   params: { organizationId: string; jobId: string },
   read: CompletedRead,
-): Promise<{ id: string } | undefined> {
+  entry?: QueueEntry,
+): Promise<{ id: string; waiting?: boolean } | undefined> {
   const pages = read.pages === undefined ? null : JSON.stringify(read.pages);
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows<{ id: string; waiting?: boolean }>(
     db,
-    sql`WITH settled AS (
+    sql`WITH ${entry ? sql`entry_done AS (${completeEntrySql(entry)}), ` : sql``}settled AS (
           UPDATE ${analysisJobs} SET status = 'done', error_code = NULL, error_detail = NULL, finished_at = now()
           WHERE ${analysisJobs.organizationId} = ${params.organizationId} AND ${analysisJobs.id} = ${params.jobId}
             AND ${analysisJobs.status} IN ('queued', 'running')
@@ -200,7 +204,7 @@ export async function completeAnalysisJob(
           WHERE ${storedFiles.organizationId} = settled.organization_id AND ${storedFiles.storageKey} = settled.storage_key
             AND settled.set_file_id IS NULL
         )
-        SELECT id FROM settled`,
+        SELECT id${entry ? sql`, ${entryWaitingSql(entry.queue)} AS waiting` : sql``} FROM settled`,
   );
   return row;
 }
@@ -260,15 +264,18 @@ export async function listSetFileProgress(
 /**
  * Ends an unfinished job. Only one ending can win: an attempt that finds the
  * job already ended (by an attempt the queue gave up on and retried) or
- * deleted gets undefined and must write nothing else.
+ * deleted gets undefined and must write nothing else. Given the worker's
+ * queue `entry`, the same statement completes it, whichever way.
  */
 export async function settleAnalysisJob(
   db: Db,
   params: { organizationId: string; jobId: string },
   values: { status: Extract<AnalysisJobStatus, "done" | "failed">; errorCode?: string; errorDetail?: string },
+  entry?: QueueEntry,
 ): Promise<AnalysisJobRow | undefined> {
-  const [row] = await db
-    .update(analysisJobs)
+  // A data-modifying CTE runs to completion even though the update does not read it.
+  const update = entry ? db.with(db.$with("entry_done", { id: sql<string>`id` }).as(completeEntrySql(entry))).update(analysisJobs) : db.update(analysisJobs);
+  const [row] = await update
     .set({ status: values.status, errorCode: values.errorCode ?? null, errorDetail: values.errorDetail ?? null, finishedAt: sql`now()` })
     .where(unfinishedJob(params))
     .returning();

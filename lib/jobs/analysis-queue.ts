@@ -3,7 +3,9 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
 import { withoutScope } from "@/db/scope";
 import { analysisWallTimeoutMs, env } from "@/lib/env";
+import type { QueueEntry } from "@/db/queries/queue-entries";
 import { logError } from "@/lib/log";
+import { type EntryEnded, EntryWorkers } from "./entry-workers";
 import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
 
 /**
@@ -67,9 +69,11 @@ export interface QueueHandlers {
   concurrency: number;
   /**
    * Runs one attempt; throws only for failures that are not the file's (the
-   * queue then retries), answers "deferred" for a job that may not start yet.
+   * queue then retries), answers "deferred" for a job that may not start yet,
+   * and `{ waiting }` when the statement that ended the job also completed its
+   * queue `entry` (EntryWorkers).
    */
-  handle: (job: QueuedJob, attempt: number) => Promise<"deferred" | unknown>;
+  handle: (job: QueuedJob, attempt: number, entry: QueueEntry) => Promise<"deferred" | EntryEnded>;
   /** A job the queue gave up on (its last attempt failed, or its worker died): end it failed with `reason`. */
   handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>;
   /** Posts a finished job's webhook; throws to have it retried. */
@@ -102,13 +106,8 @@ async function createWebhookLookupIndex(executor: PgBoss.Db): Promise<void> {
 }
 
 export class AnalysisQueue {
-  private readonly workerIds: string[] = [];
-  /** Workers running a job now (wake leaves them be). */
-  private readonly busyWorkers = new Set<string>();
-  /** Jobs this process queued (sent or handed back) and its workers have not taken yet (see work). */
-  private unfetched = 0;
-  /** Queue entries this process's workers are running now (never handed back as dead). */
-  private readonly runningEntries = new Set<string>();
+  /** The analysis workers (work); their entries are never handed back as dead. */
+  private readonly entries: EntryWorkers<QueuedJob>;
   private sweepTimer: ReturnType<typeof setInterval> | undefined;
 
   private constructor(
@@ -116,9 +115,9 @@ export class AnalysisQueue {
     private readonly executor: PgBoss.Db,
     readonly name: string,
     private readonly pollingIntervalSeconds: number,
-    /** Embedded PGlite: this process queues every job of the queue. */
-    private readonly embedded: boolean,
-  ) {}
+  ) {
+    this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000);
+  }
 
   static async start(db: Db): Promise<AnalysisQueue> {
     const config = env();
@@ -149,8 +148,7 @@ export class AnalysisQueue {
     await createQueueOnce(boss, name, { name, deadLetter: failed, retryLimit: config.ANALYSIS_RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds });
     // A queue made by an earlier start keeps its settings (create does nothing then): its expiry follows this start's backstop.
     await boss.updateQueue(name, { name, expireInSeconds });
-    const embedded = isEmbedded(db);
-    return new AnalysisQueue(boss, executor, name, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, embedded);
+    return new AnalysisQueue(boss, executor, name, isEmbedded(db) ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS);
   }
 
   /**
@@ -174,7 +172,7 @@ export class AnalysisQueue {
       lowest = (rows[0] as { lowest: number | null } | undefined)?.lowest;
     }
     await this.boss.send(this.name, job, { id: orderedEntryId(), priority: lowest == null ? priority : Math.min(priority, Number(lowest)), db: executor });
-    this.unfetched++;
+    this.entries.queued();
   }
 
   /** Queues the delivery of a finished job's outcome to its callback_url, inside the transaction that ends the job. */
@@ -195,57 +193,32 @@ export class AnalysisQueue {
   /**
    * Lets up to `jobs` of this process's idle workers look for a job now rather
    * than at their next poll. A busy worker is not told: it looks at once when
-   * its job ends, and telling it (or more idle workers than there are new
-   * jobs) only costs an empty look, a statement on the database's thread.
+   * its job ends if one waits, and telling it (or more idle workers than there
+   * are new jobs) only costs an empty look, a statement on the database's thread.
    */
   wake(jobs: number): void {
-    let left = jobs;
-    for (const id of this.workerIds) {
-      if (left <= 0) return;
-      if (this.busyWorkers.has(id)) continue;
-      this.boss.notifyWorker(id);
-      left--;
-    }
+    this.entries.wake(jobs);
   }
 
   /**
-   * Runs `concurrency` workers, each taking one job at a time (QueueHandlers).
-   * A job answered "deferred" (its organization runs as many as it may) is
-   * queued again, with its priority, to be handed out after DEFER_SECONDS, and
-   * the worker looks for another. Jobs the queue gives up on reach
-   * `handleAbandoned`; webhook deliveries reach `deliver` one at a time. Every
-   * third of a lease, the jobs that another (dead) worker took and whose lease
-   * ran out are handed back (sweepDeadWorkers).
+   * Runs `concurrency` workers, each taking one job at a time (QueueHandlers,
+   * EntryWorkers). A job answered "deferred" (its organization runs as many as
+   * it may) is queued again, with its priority, to be handed out after
+   * DEFER_SECONDS, and the worker looks for another. Jobs the queue gives up
+   * on reach `handleAbandoned`; webhook deliveries reach `deliver` one at a
+   * time. Every third of a lease, the jobs that another (dead) worker took and
+   * whose lease ran out are handed back (sweepDeadWorkers).
    */
   async work(handlers: QueueHandlers): Promise<void> {
-    const options = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true as const };
-    for (let i = 0; i < handlers.concurrency; i++) {
-      let id = "";
-      id = await this.boss.work<QueuedJob>(this.name, options, async ([job]) => {
-        if (!job) return;
-        this.busyWorkers.add(id);
-        this.unfetched = Math.max(0, this.unfetched - 1);
-        this.runningEntries.add(job.id);
-        try {
-          if ((await handlers.handle(job.data, job.retryCount + 1)) === "deferred") {
-            // A new queue entry for the same job (claims are idempotent: an entry left over if this
-            // process dies now finds the job taken or ended, and does nothing).
-            await this.boss.send(this.name, job.data, { id: orderedEntryId(), priority: job.priority, startAfter: DEFER_SECONDS });
-            this.unfetched++;
-          }
-        } finally {
-          // pg-boss sleeps out its polling interval after every fetch, even one that found a job,
-          // unless notified: a worker that just finished one looks for the next at once instead.
-          // Only an empty queue lets it sleep (until wake or the next poll). On embedded PGlite this
-          // process queued every job there is, so it knows when none is left: no empty look then
-          // (a statement on the server's thread after every job); retries are found by the poll.
-          this.runningEntries.delete(job.id);
-          this.busyWorkers.delete(id);
-          if (!this.embedded || this.unfetched > 0) this.boss.notifyWorker(id);
-        }
-      });
-      this.workerIds.push(id);
-    }
+    this.entries.start(handlers.concurrency, async (job, entry) => {
+      const ended = await handlers.handle(job.data, job.retryCount + 1, entry);
+      if (ended !== "deferred") return ended;
+      // A new queue entry for the same job (claims are idempotent: an entry left over if this
+      // process dies now finds the job taken or ended, and does nothing).
+      await this.boss.send(this.name, job.data, { id: orderedEntryId(), priority: job.priority, startAfter: DEFER_SECONDS });
+      this.entries.queued();
+      return undefined;
+    });
     const deadLetters = { pollingIntervalSeconds: DEAD_LETTER_POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true as const };
     await this.boss.work<QueuedJob>(`${this.name}-failed`, deadLetters, async ([job]) => {
       if (job) await handlers.handleAbandoned(job.data, abandonedReason(job.output));
@@ -277,7 +250,7 @@ export class AnalysisQueue {
     );
     const byOrganization = new Map<string, { entryId: string; jobId: string }[]>();
     for (const row of rows as { id: string; data: QueuedJob }[]) {
-      if (this.runningEntries.has(row.id)) continue;
+      if (this.entries.running.has(row.id)) continue;
       const entries = byOrganization.get(row.data.organizationId) ?? [];
       entries.push({ entryId: row.id, jobId: row.data.jobId });
       byOrganization.set(row.data.organizationId, entries);
@@ -298,7 +271,8 @@ export class AnalysisQueue {
    */
   async stop(options: { graceful: boolean; timeoutMs?: number }): Promise<void> {
     clearInterval(this.sweepTimer);
-    await this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, wait: true, close: false });
+    // pg-boss's own workers (dead letters, webhooks) stop alongside the analysis workers, within the same timeout.
+    await Promise.all([this.entries.stop(options), this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, wait: true, close: false })]);
   }
 
   /** Removes an organization's entries, in every state, from this queue and its dead letters and webhooks (the start-up warm-up's). */

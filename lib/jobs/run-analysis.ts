@@ -7,7 +7,9 @@ import type { AnalysisJobRow } from "@/db/schema";
 import { AnalysisError } from "@/lib/analysis";
 import type { ProcessPool } from "@/lib/readers/pool";
 import { env } from "@/lib/env";
+import type { QueueEntry } from "@/db/queries/queue-entries";
 import { analysisQueue, type QueuedJob } from "./analysis-queue";
+import type { EntryEnded } from "./entry-workers";
 import { takeJobBytes } from "./bytes-handoff";
 import { announceClaim, announceOutcome } from "./job-events";
 import { progressRecorder } from "./job-progress";
@@ -31,8 +33,10 @@ const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an in
  * A job already ended, or deleted with its set meanwhile, writes nothing.
  * A job whose organization already runs ANALYSIS_ORG_MAX_RUNNING jobs is not
  * taken: "deferred", and the queue hands it out again a moment later.
+ * Given the worker's queue `entry`, the statement that ends the job completes
+ * it too (no statement of pg-boss's own): `{ waiting }` then says so.
  */
-export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool): Promise<"deferred" | undefined> {
+export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool, entry?: QueueEntry): Promise<"deferred" | EntryEnded> {
   const scope = { organizationId: job.organizationId, jobId: job.jobId };
   const claimed = await claimJob(db, scope);
   if (claimed === "deferred") return "deferred";
@@ -53,18 +57,21 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool):
     read = await readDocument(bytes, { ...options, layoutHints: claimed.layoutHints, onProgress: progress.report }, pool).finally(progress.close);
   } catch (error) {
     if (!(error instanceof AnalysisError)) throw error;
-    await failAnalysisJob(db, claimed, error.code, error.message);
-    return;
+    await failAnalysisJob(db, claimed, error.code, error.message, entry);
+    // A refusal is rare: the worker looks again at once rather than the statement telling it whether to.
+    return entry && { waiting: true };
   }
   // One statement ends the job (on PGlite every statement runs on the server's thread); a job with a
   // callback_url also queues its webhook, in one transaction with its ending.
   const complete = async (handle: Db) => {
-    const row = await completeAnalysisJob(handle, scope, read);
+    const row = await completeAnalysisJob(handle, scope, read, entry);
     if (row) await queueWebhook(db, handle, claimed);
-    return row !== undefined;
+    return row;
   };
   const settled = claimed.callbackUrl ? await db.transaction(complete) : await complete(db);
   if (settled) announceOutcome({ jobId: job.jobId, status: "done", result: read.result, pageText: read.pageText });
+  // The entry was completed whether the job ended now or already had; only the first tells whether another waits.
+  return entry && { waiting: settled?.waiting ?? true };
 }
 
 /**
@@ -80,12 +87,19 @@ function claimJob(db: Db, scope: { organizationId: string; jobId: string }): Pro
 /**
  * Ends a job failed with its reason (the engine's refusal, or `internal`
  * when the queue gave up on it), with its set file, in one transaction. An
- * API input's bytes are dropped; a web upload keeps its file.
+ * API input's bytes are dropped; a web upload keeps its file. Given the
+ * worker's queue `entry`, the statement that ends the job completes it too.
  */
-export async function failAnalysisJob(db: Db, job: Pick<AnalysisJobRow, "id" | "organizationId">, errorCode: string, errorDetail: string): Promise<void> {
+export async function failAnalysisJob(
+  db: Db,
+  job: Pick<AnalysisJobRow, "id" | "organizationId">,
+  errorCode: string,
+  errorDetail: string,
+  entry?: QueueEntry,
+): Promise<void> {
   const scope = { organizationId: job.organizationId, jobId: job.id };
   const settled = await db.transaction(async (tx) => {
-    const row = await settleAnalysisJob(tx, scope, { status: "failed", errorCode, errorDetail });
+    const row = await settleAnalysisJob(tx, scope, { status: "failed", errorCode, errorDetail }, entry);
     if (!row) return false;
     if (row.setFileId) {
       const detail = errorCode === "internal" ? INTERNAL_FAILURE_DETAIL : errorDetail;

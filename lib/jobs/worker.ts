@@ -36,7 +36,8 @@ export function startAnalysisWorker(db: Db, options: { concurrency: number; pool
       analysisQueue(db).then((queue) =>
         queue.work({
           concurrency: options.concurrency,
-          handle: (job) => withOrganizationScope(job.organizationId, () => whileLeased(db, job, leaseSeconds, () => runAnalysisJob(db, job, options.pool))),
+          handle: (job, _attempt, entry) =>
+            withOrganizationScope(job.organizationId, () => whileLeased(db, job, leaseSeconds, () => runAnalysisJob(db, job, options.pool, entry))),
           handleAbandoned: (job, reason) =>
             withOrganizationScope(job.organizationId, () => failAnalysisJob(db, { id: job.jobId, organizationId: job.organizationId }, "internal", reason)),
           // Loaded on first delivery: the delivery is server-only code (the guarded fetcher), and

@@ -3,10 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
-import { claimAnalysisJob, completeAnalysisJob, countActiveJobs, insertAnalysisJob, listLeasedJobs } from "@/db/queries/analysis-jobs";
+import { claimAnalysisJob, completeAnalysisJob, countActiveJobs, insertAnalysisJob, listLeasedJobs, settleAnalysisJob } from "@/db/queries/analysis-jobs";
 import { deleteLearnedLayout, insertLearnedLayout } from "@/db/queries/learned-layouts";
+import type { QueueEntry } from "@/db/queries/queue-entries";
+import { queryRows } from "@/db/queries/rows";
 import { insertStoredFile, readStoredFile } from "@/db/queries/sets-storage";
 import { analyses, analysisJobs } from "@/db/schema";
+import { analysisQueue } from "@/lib/jobs";
 import { seedOrganization, testDatabases } from "../support/databases";
 
 /** A lease long enough for the test; one that ran out is set in the past by hand. */
@@ -71,6 +74,69 @@ describe.each(testDatabases())("ending and claiming a job in few statements on $
     const outsider = (await seedOrganization(db, { prefix: "complete-other" })).organization.id;
     expect(await completeAnalysisJob(db, { organizationId: outsider, jobId: other.id }, READ)).toBeUndefined();
     expect(await readStoredFile(db, { organizationId, storageKey: other.storageKey })).toBeDefined();
+  });
+
+  /** The job's queue entry, as a worker's fetch leaves it (`active`), or still waiting. */
+  async function entryOf(jobId: string, taken = true): Promise<QueueEntry> {
+    const queue = await analysisQueue(db);
+    await db.transaction((tx) => queue.send(tx, { jobId, organizationId }, 0));
+    const state = taken ? "active" : "created";
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`UPDATE pgboss.job SET state = ${state}, started_on = now() WHERE name = ${queue.name} AND data->>'jobId' = ${jobId} RETURNING id`,
+    );
+    return { queue: queue.name, id: row!.id };
+  }
+
+  async function entryState(entry: QueueEntry): Promise<string | undefined> {
+    const [row] = await queryRows<{ state: string }>(db, sql`SELECT state FROM pgboss.job WHERE name = ${entry.queue} AND id = ${entry.id}::uuid`);
+    return row?.state;
+  }
+
+  it("ends a job and completes its queue entry in the same one statement, which tells whether another entry waits", async () => {
+    const job = await queueJob();
+    const entry = await entryOf(job.id);
+    const alone = await counted(() => completeAnalysisJob(db, { organizationId, jobId: job.id }, READ, entry));
+    expect(alone).toEqual({ value: { id: job.id, waiting: false }, statements: 1 });
+    expect(await entryState(entry)).toBe("completed");
+
+    const next = await queueJob();
+    const nextEntry = await entryOf(next.id, false);
+    const running = await queueJob();
+    const runningEntry = await entryOf(running.id);
+    expect(await completeAnalysisJob(db, { organizationId, jobId: running.id }, READ, runningEntry)).toEqual({ id: running.id, waiting: true });
+    expect([await entryState(runningEntry), await entryState(nextEntry)]).toEqual(["completed", "created"]);
+    await completeAnalysisJob(db, { organizationId, jobId: next.id }, READ);
+    await db.execute(sql`DELETE FROM pgboss.job WHERE name = ${nextEntry.queue} AND id = ${nextEntry.id}::uuid`);
+  });
+
+  it("completes the entry of a job that had already ended, and leaves an entry handed back meanwhile as it is", async () => {
+    const ended = await queueJob();
+    const entry = await entryOf(ended.id);
+    await completeAnalysisJob(db, { organizationId, jobId: ended.id }, READ);
+    expect(await completeAnalysisJob(db, { organizationId, jobId: ended.id }, READ, entry)).toBeUndefined();
+    expect(await entryState(entry)).toBe("completed");
+
+    const handedBack = await queueJob();
+    const retried = await entryOf(handedBack.id);
+    await db.execute(sql`UPDATE pgboss.job SET state = 'retry' WHERE name = ${retried.queue} AND id = ${retried.id}::uuid`);
+    expect(await completeAnalysisJob(db, { organizationId, jobId: handedBack.id }, READ, retried)).toMatchObject({ id: handedBack.id });
+    expect(await entryState(retried)).toBe("retry");
+  });
+
+  it("fails a job and completes its queue entry in the same one statement, whether the job ended now or before", async () => {
+    const job = await queueJob();
+    const entry = await entryOf(job.id);
+    const failed = await counted(() => settleAnalysisJob(db, { organizationId, jobId: job.id }, { status: "failed", errorCode: "unreadable", errorDetail: "no text" }, entry));
+    expect(failed.statements).toBe(1);
+    expect(failed.value).toMatchObject({ id: job.id, status: "failed", errorCode: "unreadable" });
+    expect(await entryState(entry)).toBe("completed");
+
+    const ended = await queueJob();
+    const endedEntry = await entryOf(ended.id);
+    await completeAnalysisJob(db, { organizationId, jobId: ended.id }, READ);
+    expect(await settleAnalysisJob(db, { organizationId, jobId: ended.id }, { status: "failed", errorCode: "internal" }, endedEntry)).toBeUndefined();
+    expect(await entryState(endedEntry)).toBe("completed");
   });
 
   it("claims in one statement while the organization has room, defers a job at its cap, and takes no ended job", async () => {

@@ -1,0 +1,150 @@
+import type PgBoss from "pg-boss";
+import type { QueueEntry } from "@/db/queries/queue-entries";
+import { logError } from "@/lib/log";
+
+/**
+ * What running an entry left: `{ waiting }` when the handler's own ending
+ * statement completed the entry and saw whether another waits; undefined
+ * when the worker is to complete it with pg-boss (an entry whose job had
+ * already ended, or was deferred).
+ */
+export type EntryEnded = { waiting: boolean } | undefined;
+
+export type EntryHandler<T> = (entry: PgBoss.JobWithMetadata<T>, ref: QueueEntry) => Promise<EntryEnded>;
+
+/** What pg-boss's own stop records for the entries it hands back (manager.js failWip). */
+const SHUT_DOWN_MESSAGE = "pg-boss shut down while active";
+/** pg-boss's stop waits at least this long for running handlers, and 30 s unless told. */
+const MIN_STOP_TIMEOUT_MS = 1_000;
+const DEFAULT_STOP_TIMEOUT_MS = 30_000;
+
+interface Worker {
+  busy: boolean;
+  /** Woken (wake) since its last look: it looks again instead of sleeping. */
+  notified: boolean;
+  endSleep?: () => void;
+}
+
+/**
+ * Workers taking one queue's entries one at a time with pg-boss's fetch, in
+ * place of its work(), which completes every entry in a statement of its own
+ * after the handler and, told to look again after each job (or else sleeping
+ * out its polling interval), looks even when nothing waits. Here the
+ * handler's ending statement completes the entry and says whether another
+ * waits; the worker then looks at once only if one does, or if this process
+ * queued one its workers have not taken (`queued`; a job committed by another
+ * process after that statement is found by the next poll, as it always was).
+ * What work() gave is kept: a handler that throws has its entry failed
+ * through pg-boss (retries with backoff, then the dead letter); a worker
+ * polls every `pollingMs` when idle, or at once when woken; stop waits for
+ * running handlers up to its timeout, then hands back those still running.
+ * A handler that never ends keeps its worker, but its entry is expired by
+ * pg-boss's maintenance after the queue's expiry, as work()'s handler
+ * timeout (the same expiry) did.
+ */
+export class EntryWorkers<T> {
+  private readonly workers: Worker[] = [];
+  private readonly loops: Promise<void>[] = [];
+  private stopping = false;
+  /** Entries this process queued (sent or deferred) that its workers have not taken yet. */
+  private unfetched = 0;
+  /** Entries this process's workers are running now (never handed back as dead). */
+  readonly running = new Set<string>();
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly name: string,
+    private readonly pollingMs: number,
+  ) {}
+
+  start(concurrency: number, handle: EntryHandler<T>): void {
+    for (let i = 0; i < concurrency; i++) {
+      const worker: Worker = { busy: false, notified: false };
+      this.workers.push(worker);
+      this.loops.push(this.loop(worker, handle));
+    }
+  }
+
+  /** This process queued an entry (its workers look for it at once after their job). */
+  queued(): void {
+    this.unfetched++;
+  }
+
+  /** Lets up to `jobs` idle workers look now rather than at their next poll (a busy one looks when its job ends if one waits). */
+  wake(jobs: number): void {
+    let left = jobs;
+    for (const worker of this.workers) {
+      if (left <= 0) return;
+      if (worker.busy) continue;
+      worker.notified = true;
+      worker.endSleep?.();
+      left--;
+    }
+  }
+
+  private async loop(worker: Worker, handle: EntryHandler<T>): Promise<void> {
+    while (!this.stopping) {
+      worker.notified = false;
+      let lookAgain = false;
+      // pg-boss's fetch answers [] on a database error (a lost connection): the next poll tries again.
+      // Anything else it throws is logged, as its own workers do, and never ends the loop.
+      const [entry] = await this.boss
+        .fetch<T>(this.name, { batchSize: 1, includeMetadata: true, priority: true })
+        .catch((error: unknown) => {
+          logError(`analysis queue ${this.name}: fetch`, error);
+          return [];
+        });
+      if (entry) lookAgain = await this.run(worker, entry, handle);
+      // Nothing this process queued waits any more (it committed before this look, or woke this worker after it).
+      else this.unfetched = 0;
+      if (!lookAgain && !worker.notified && !this.stopping) await this.sleep(worker);
+    }
+  }
+
+  /** Runs one entry; true when the worker should look for the next at once. */
+  private async run(worker: Worker, entry: PgBoss.JobWithMetadata<T>, handle: EntryHandler<T>): Promise<boolean> {
+    worker.busy = true;
+    this.unfetched = Math.max(0, this.unfetched - 1);
+    this.running.add(entry.id);
+    try {
+      const ended = await handle(entry, { queue: this.name, id: entry.id });
+      if (ended) return ended.waiting || this.unfetched > 0;
+      await this.boss.complete(this.name, entry.id);
+    } catch (error) {
+      // pg-boss retries it with backoff or, after its last attempt, sends it to the dead letters.
+      await this.boss.fail(this.name, entry.id, error as object).catch((failure: unknown) => logError(`analysis queue ${this.name}: fail`, failure));
+    } finally {
+      this.running.delete(entry.id);
+      worker.busy = false;
+    }
+    return true;
+  }
+
+  private sleep(worker: Worker): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        worker.endSleep = undefined;
+        resolve();
+      };
+      const timer = setTimeout(end, this.pollingMs);
+      worker.endSleep = end;
+    });
+  }
+
+  /**
+   * Stops taking entries. Graceful: running handlers get `timeoutMs` to end;
+   * entries still running then are failed, so pg-boss retries them elsewhere.
+   */
+  async stop(options: { graceful: boolean; timeoutMs?: number }): Promise<void> {
+    this.stopping = true;
+    for (const worker of this.workers) worker.endSleep?.();
+    if (options.graceful) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise((resolve) => (timer = setTimeout(resolve, Math.max(options.timeoutMs ?? DEFAULT_STOP_TIMEOUT_MS, MIN_STOP_TIMEOUT_MS))));
+      await Promise.race([Promise.all(this.loops), timeout]).finally(() => clearTimeout(timer));
+    }
+    // One at a time: pg-boss's types take a failure's output only for a single id.
+    for (const id of [...this.running]) await this.boss.fail(this.name, id, { value: SHUT_DOWN_MESSAGE });
+  }
+}
