@@ -22,9 +22,21 @@ import { organizationBucket } from "./rate-limit";
  * plans. So requests after a start queued behind slow ones (8 clients from
  * the first request: p99 875 ms on PGlite, 318-368 ms on PostgreSQL).
  */
-const WARM_UP_REQUESTS = 16;
+export const WARM_UP_REQUESTS = 16;
 /** A warm-up organization older than this was left by a start that died during its warm-up. */
 const STALE_WARM_UP_MINUTES = 10;
+const ANALYZE_PATH = "/v1/documents/analyze";
+
+/** Where the warm-up sends its requests: the route module in this process, or the server's own origin over HTTP. */
+export interface WarmUpOptions {
+  /**
+   * The origin this server listens on. `next start` loads each route's own
+   * compiled bundle on the route's first request, apart from the bundle this
+   * code runs in; only a request over HTTP warms that bundle (and Next's
+   * request path before it). Without it, the route module is called in process.
+   */
+  origin?: string;
+}
 
 /**
  * Sends POST /v1/documents/analyze through the real route code (key, rate
@@ -33,9 +45,10 @@ const STALE_WARM_UP_MINUTES = 10;
  * that no user belongs to and no operator can name (db/queries/warm-up-organizations),
  * then removes it with every row its requests left, queue entries included.
  * Also removes what an earlier start that died during its warm-up left. A
- * failure is logged, never fatal: the server only starts colder.
+ * failure is logged, never fatal: the server only starts colder. Returns how
+ * many requests were answered 200.
  */
-export async function warmUpAnalyzeRoute(db: Db): Promise<void> {
+export async function warmUpAnalyzeRoute(db: Db, options: WarmUpOptions = {}): Promise<number> {
   const system = <T>(work: () => Promise<T>) => withSystemScope("start-up warm-up", work);
   const remove = async (organizationId: string) => {
     await (await analysisQueue(db)).deleteEntriesOf(organizationId);
@@ -48,23 +61,32 @@ export async function warmUpAnalyzeRoute(db: Db): Promise<void> {
     logError("start-up warm-up: an earlier warm-up's organization was not removed", error);
   }
   let organizationId: string | undefined;
+  let answered = 0;
   try {
     const slug = `${WARM_UP_SLUG_PREFIX}${randomBytes(12).toString("hex")}`;
     const { organization } = await system(() => ensureOrganization(db, { id: newId("org"), slug, name: "Start-up warm-up" }));
     organizationId = organization.id;
     const { key } = await withOrganizationScope(organization.id, () => createApiKey(db, { organizationId: organization.id, kind: "production", name: "start-up warm-up", createdBy: OPERATOR }));
-    const post = withApiKey(analyzeRequest, { openDb: async () => db });
+    const post = options.origin ? overHttp(options.origin) : withApiKey(analyzeRequest, { openDb: async () => db });
     const samples = WARM_UP_SAMPLES.map((sample) => readFileSync(path.join(WARM_UP_DIR, sample.file)));
     for (let i = 0; i < WARM_UP_REQUESTS; i++) {
       const form = new FormData();
       form.set("file", new Blob([new Uint8Array(samples[i % samples.length]!)], { type: "application/pdf" }), "warm-up.pdf");
-      const response = await post(new Request("http://localhost/v1/documents/analyze", { method: "POST", headers: { "x-api-key": key }, body: form }));
+      const response = await post(new Request(`http://localhost${ANALYZE_PATH}`, { method: "POST", headers: { "x-api-key": key }, body: form }));
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`the warm-up request was answered ${response.status}`);
+      answered++;
     }
   } catch (error) {
     logError("start-up warm-up", error);
   } finally {
     if (organizationId) await remove(organizationId).catch((error: unknown) => logError("start-up warm-up: its organization was not removed", error));
   }
+  return answered;
+}
+
+/** Sends a warm-up request to the server's own origin instead of the route module. */
+function overHttp(origin: string): (request: Request) => Promise<Response> {
+  const url = new URL(ANALYZE_PATH, origin);
+  return async (request) => fetch(url, { method: request.method, headers: request.headers, body: await request.arrayBuffer() });
 }

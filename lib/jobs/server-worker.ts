@@ -4,26 +4,41 @@ import { env } from "@/lib/env";
 import { stopAnalysisQueue } from "./analysis-queue";
 import { ensureInProcessWorker, startAnalysisWorker } from "./worker";
 
+/** Warm-ups of the server's own request path (lib/api/warm-up.ts), each given the database. */
+export interface ServerWarmUps {
+  /** Runs on this process's worker and readers before the server serves anything. */
+  warmUp?: (db: Db) => Promise<unknown>;
+  /**
+   * Goes through the server itself (over HTTP), so it can only run once the
+   * server serves: `next start` holds every request until its instrumentation
+   * hook returns. It starts then, and the server says it is ready when it ends.
+   */
+  warmUpServed?: (db: Db) => Promise<unknown>;
+}
+
 /**
  * Starts a process's part in the queue before it serves anything: the
  * database migrated, the readers started, their modules loaded and warmed on
  * sample invoices (so the first requests never wait seconds for a reader to
  * start, nor run in a cold one), and — in `npm
  * start`, unless ANALYSIS_IN_PROCESS_WORKER=false — a worker that takes the
- * jobs left waiting by a previous run at once; then `warmUp` (the server's
- * own request path) runs on that worker.
+ * jobs left waiting by a previous run at once; then the warm-ups (ServerWarmUps)
+ * run on that worker.
  */
-export async function startServerWorker(options: { warmUp?: (db: Db) => Promise<void> } = {}): Promise<void> {
+export async function startServerWorker(options: ServerWarmUps = {}): Promise<void> {
   const db = await getDb();
   const config = env();
   if (config.ANALYSIS_IN_PROCESS_WORKER) await sharedPool().ready();
   await ensureInProcessWorker(db);
-  // The server's own request path, warmed on this process's worker and readers (lib/api/warm-up.ts).
   if (config.ANALYSIS_IN_PROCESS_WORKER && options.warmUp) await options.warmUp(db);
   // `next start` prints its own "Ready" when the port opens, before this hook has run: requests that
   // arrive in between are held (not refused) until here. This line is when the server is really ready.
-  const readers = config.ANALYSIS_IN_PROCESS_WORKER ? `${sharedPool().readyReaders} readers warm, taking analysis jobs` : "analysis jobs left to npm run worker";
-  console.log(`Shipshape ready after ${process.uptime().toFixed(1)} s: database migrated, ${readers}`);
+  const announce = () => {
+    const readers = config.ANALYSIS_IN_PROCESS_WORKER ? `${sharedPool().readyReaders} readers warm, taking analysis jobs` : "analysis jobs left to npm run worker";
+    console.log(`Shipshape ready after ${process.uptime().toFixed(1)} s: database migrated, ${readers}`);
+  };
+  if (config.ANALYSIS_IN_PROCESS_WORKER && options.warmUpServed) void options.warmUpServed(db).finally(announce);
+  else announce();
 }
 
 /**

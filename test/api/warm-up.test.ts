@@ -6,9 +6,10 @@ import { queryRows } from "@/db/queries/rows";
 import { deleteWarmUpOrganization, WARM_UP_SLUG_PREFIX } from "@/db/queries/warm-up-organizations";
 import { apiKeys, organizations } from "@/db/schema";
 import { withSystemScope } from "@/db/scope";
-import { warmUpAnalyzeRoute } from "@/lib/api/warm-up";
+import { WARM_UP_REQUESTS, warmUpAnalyzeRoute } from "@/lib/api/warm-up";
 import { createApiKey, OPERATOR } from "@/lib/services";
-import { testDatabases } from "../support/databases";
+import { testDatabases, testDatabaseUrl } from "../support/databases";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 /** Rows of every table an analyze request writes, and the queue's entries. */
 async function rowCounts(db: Db): Promise<Record<string, number>> {
@@ -61,5 +62,35 @@ describe.each(testDatabases())("the start-up warm-up on $name", (database) => {
     const customer = { id: newId("org"), slug: `warm-up-${Date.now()}`, name: "A customer" };
     await withSystemScope("operator", () => db.insert(organizations).values(customer));
     await expect(withSystemScope("operator", () => db.transaction((tx) => deleteWarmUpOrganization(tx, customer.id, [])))).rejects.toThrow(/not a warm-up organization/);
+  });
+});
+
+/**
+ * `next start` loads the route's own bundle on its first request, apart from the code the warm-up
+ * runs in: the server warms it over HTTP once it serves. A server of its own on the test's
+ * PostgreSQL (embedded PGlite serves one process) stands for it.
+ */
+describe("the start-up warm-up over HTTP", () => {
+  const postgresql = testDatabases().find((candidate) => candidate.name === "postgresql")!;
+  let db: Db;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    db = await postgresql.open();
+    server = await startServerProcess({ DATABASE_URL: testDatabaseUrl() });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.stop();
+    await postgresql.close(db);
+  });
+
+  it("sends every request to the server's origin, which answers each, and leaves no warm-up organization", { timeout: 120_000 }, async () => {
+    expect(await warmUpAnalyzeRoute(db, { origin: server.origin })).toBe(WARM_UP_REQUESTS);
+    expect(await withSystemScope("operator", () => db.select().from(organizations).where(like(organizations.slug, `${WARM_UP_SLUG_PREFIX}%`)))).toEqual([]);
+  });
+
+  it("answers none when nothing listens at the origin, and still removes its organization", { timeout: 120_000 }, async () => {
+    expect(await warmUpAnalyzeRoute(db, { origin: "http://127.0.0.1:9" })).toBe(0);
+    expect(await withSystemScope("operator", () => db.select().from(organizations).where(like(organizations.slug, `${WARM_UP_SLUG_PREFIX}%`)))).toEqual([]);
   });
 });
