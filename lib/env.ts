@@ -109,6 +109,11 @@ export function analysisWallTimeoutMs(config: Env = env()): number {
   return config.ANALYSIS_WALL_TIMEOUT_MS ?? config.ANALYSIS_TIMEOUT_MS * WALL_PER_CPU_BUDGET;
 }
 
+/** ANALYSIS_ORG_MAX_RUNNING, or one less than the readers (at least one): another organization always finds one free. */
+export function analysisOrgMaxRunning(config: Env = env()): number {
+  return config.ANALYSIS_ORG_MAX_RUNNING ?? Math.max(1, config.ANALYSIS_WORKERS - 1);
+}
+
 let cached: Env | undefined;
 
 /** The validated environment; throws once, at first use, on a bad value. */

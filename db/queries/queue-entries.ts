@@ -27,3 +27,32 @@ export function completeEntrySql(entry: QueueEntry): SQL {
 export function entryWaitingSql(queue: string): SQL {
   return sql`EXISTS (SELECT 1 FROM pgboss.job WHERE name = ${queue} AND state < 'active' AND start_after < now())`;
 }
+
+/** A queue entry as a worker runs it: what pg-boss's fetch gives with its metadata, narrowed to what is used. */
+export interface FetchedEntry<T> {
+  id: string;
+  data: T;
+  priority: number;
+  retryCount: number;
+}
+
+/** What runs a statement on pg-boss's connection (pg-boss's Db, as lib/jobs/sql-executor.ts makes it). */
+interface SqlExecutor {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+type FetchedRow<T> = { entry_id: string; entry_data: T | string; entry_priority: number; entry_retry_count: number };
+
+/**
+ * Takes the next entry of `queue` whose organization runs fewer than
+ * `maxRunning` jobs (`active`, as pg-boss's fetch takes one: migration 0020's
+ * fetch_analysis_entry); undefined when none may start now.
+ */
+export async function fetchAnalysisEntry<T>(executor: SqlExecutor, queue: string, maxRunning: number): Promise<FetchedEntry<T> | undefined> {
+  const { rows } = await executor.executeSql("SELECT entry_id, entry_data, entry_priority, entry_retry_count FROM fetch_analysis_entry($1, $2)", [queue, maxRunning]);
+  const row = rows[0] as FetchedRow<T> | undefined;
+  if (!row) return undefined;
+  // jsonb may reach here as text where no type parser is applied.
+  const data = (typeof row.entry_data === "string" ? JSON.parse(row.entry_data) : row.entry_data) as T;
+  return { id: row.entry_id, data, priority: Number(row.entry_priority), retryCount: Number(row.entry_retry_count) };
+}

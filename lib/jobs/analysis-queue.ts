@@ -2,8 +2,8 @@ import PgBoss from "pg-boss";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
 import { withoutScope } from "@/db/scope";
-import { analysisWallTimeoutMs, env } from "@/lib/env";
-import type { QueueEntry } from "@/db/queries/queue-entries";
+import { analysisOrgMaxRunning, analysisWallTimeoutMs, env } from "@/lib/env";
+import { fetchAnalysisEntry, type QueueEntry } from "@/db/queries/queue-entries";
 import { logError } from "@/lib/log";
 import { type EntryEnded, EntryWorkers } from "./entry-workers";
 import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
@@ -116,7 +116,8 @@ export class AnalysisQueue {
     readonly name: string,
     private readonly pollingIntervalSeconds: number,
   ) {
-    this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000);
+    // A worker never takes an entry whose organization already runs as many jobs as it may (fetchAnalysisEntry).
+    this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000, () => fetchAnalysisEntry<QueuedJob>(executor, name, analysisOrgMaxRunning()));
   }
 
   static async start(db: Db): Promise<AnalysisQueue> {

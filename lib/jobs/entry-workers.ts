@@ -1,5 +1,5 @@
 import type PgBoss from "pg-boss";
-import type { QueueEntry } from "@/db/queries/queue-entries";
+import type { FetchedEntry, QueueEntry } from "@/db/queries/queue-entries";
 import { logError } from "@/lib/log";
 
 /**
@@ -10,7 +10,10 @@ import { logError } from "@/lib/log";
  */
 export type EntryEnded = { waiting: boolean } | undefined;
 
-export type EntryHandler<T> = (entry: PgBoss.JobWithMetadata<T>, ref: QueueEntry) => Promise<EntryEnded>;
+export type EntryHandler<T> = (entry: FetchedEntry<T>, ref: QueueEntry) => Promise<EntryEnded>;
+
+/** Takes the next entry a worker may run now (`active`), or undefined. */
+export type FetchEntry<T> = () => Promise<FetchedEntry<T> | undefined>;
 
 /** What pg-boss's own stop records for the entries it hands back (manager.js failWip). */
 const SHUT_DOWN_MESSAGE = "pg-boss shut down while active";
@@ -26,8 +29,9 @@ interface Worker {
 }
 
 /**
- * Workers taking one queue's entries one at a time with pg-boss's fetch, in
- * place of its work(), which completes every entry in a statement of its own
+ * Workers taking one queue's entries one at a time with `fetchEntry` (the
+ * analysis queue's skips organizations at their running cap), in place of
+ * pg-boss's work(), which completes every entry in a statement of its own
  * after the handler and, told to look again after each job (or else sleeping
  * out its polling interval), looks even when nothing waits. Here the
  * handler's ending statement completes the entry and says whether another
@@ -55,6 +59,7 @@ export class EntryWorkers<T> {
     private readonly boss: PgBoss,
     private readonly name: string,
     private readonly pollingMs: number,
+    private readonly fetchEntry: FetchEntry<T>,
   ) {}
 
   start(concurrency: number, handle: EntryHandler<T>): void {
@@ -86,14 +91,11 @@ export class EntryWorkers<T> {
     while (!this.stopping) {
       worker.notified = false;
       let lookAgain = false;
-      // pg-boss's fetch answers [] on a database error (a lost connection): the next poll tries again.
-      // Anything else it throws is logged, as its own workers do, and never ends the loop.
-      const [entry] = await this.boss
-        .fetch<T>(this.name, { batchSize: 1, includeMetadata: true, priority: true })
-        .catch((error: unknown) => {
-          logError(`analysis queue ${this.name}: fetch`, error);
-          return [];
-        });
+      // A failed look (a lost connection) is logged, and the next poll tries again.
+      const entry = await this.fetchEntry().catch((error: unknown) => {
+        logError(`analysis queue ${this.name}: fetch`, error);
+        return undefined;
+      });
       if (entry) lookAgain = await this.run(worker, entry, handle);
       // Nothing this process queued waits any more (it committed before this look, or woke this worker after it).
       else this.unfetched = 0;
@@ -102,7 +104,7 @@ export class EntryWorkers<T> {
   }
 
   /** Runs one entry; true when the worker should look for the next at once. */
-  private async run(worker: Worker, entry: PgBoss.JobWithMetadata<T>, handle: EntryHandler<T>): Promise<boolean> {
+  private async run(worker: Worker, entry: FetchedEntry<T>, handle: EntryHandler<T>): Promise<boolean> {
     worker.busy = true;
     this.unfetched = Math.max(0, this.unfetched - 1);
     this.running.add(entry.id);

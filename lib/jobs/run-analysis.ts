@@ -6,7 +6,7 @@ import { withOrganizationScope } from "@/db/scope";
 import type { AnalysisJobRow } from "@/db/schema";
 import { AnalysisError } from "@/lib/analysis";
 import type { ProcessPool } from "@/lib/readers/pool";
-import { env } from "@/lib/env";
+import { analysisOrgMaxRunning, env } from "@/lib/env";
 import type { QueueEntry } from "@/db/queries/queue-entries";
 import { analysisQueue, type QueuedJob } from "./analysis-queue";
 import type { EntryEnded } from "./entry-workers";
@@ -14,12 +14,6 @@ import { takeJobBytes } from "./bytes-handoff";
 import { announceClaim, announceOutcome } from "./job-events";
 import { progressRecorder } from "./job-progress";
 import { readDocument, type ReadDocument } from "./read-document";
-
-/** ANALYSIS_ORG_MAX_RUNNING, or one less than the readers (at least one): another organization always finds one free. */
-function orgMaxRunning(): number {
-  const config = env();
-  return config.ANALYSIS_ORG_MAX_RUNNING ?? Math.max(1, config.ANALYSIS_WORKERS - 1);
-}
 
 /** What a set file shows when its analysis failed for a reason that is not the file's. */
 const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an internal error; try uploading it again.";
@@ -81,7 +75,7 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool, 
  * running place.
  */
 function claimJob(db: Db, scope: { organizationId: string; jobId: string }): Promise<ClaimedJob | "deferred" | undefined> {
-  return claimAnalysisJob(db, { ...scope, maxRunning: orgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS });
+  return claimAnalysisJob(db, { ...scope, maxRunning: analysisOrgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS });
 }
 
 /**

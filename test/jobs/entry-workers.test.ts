@@ -53,6 +53,12 @@ describe.each(testDatabases())("queue entry workers on $name", (database) => {
     return name;
   }
 
+  /** The workers' look for an entry of `name`: pg-boss's own fetch (the analysis queue's skips capped organizations, capped-fetch.test.ts). */
+  const fetchOf = (name: string) => async () => {
+    const [entry] = await boss.fetch<Entry>(name, { batchSize: 1, includeMetadata: true, priority: true });
+    return entry && { id: entry.id, data: entry.data, priority: entry.priority, retryCount: entry.retryCount };
+  };
+
   async function state(name: string, id: string): Promise<{ state: string; output: unknown } | undefined> {
     const [row] = await queryRows<{ state: string; output: unknown }>(db, sql`SELECT state, output FROM pgboss.job WHERE name = ${name} AND id = ${id}::uuid`);
     return row;
@@ -67,7 +73,7 @@ describe.each(testDatabases())("queue entry workers on $name", (database) => {
   it("leaves completion to the ending statement and looks again at once only when it says another entry waits", { timeout: 60_000 }, async () => {
     const name = await queue();
     const ids = [(await boss.send(name, { name: "first" }))!, (await boss.send(name, { name: "second" }))!];
-    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS);
+    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS, fetchOf(name));
     const handled: string[] = [];
     const before = { fetches: fetches(), sent: sent.length };
     workers.start(1, async (entry, ref) => {
@@ -86,7 +92,7 @@ describe.each(testDatabases())("queue entry workers on $name", (database) => {
     const name = await queue();
     const thrown = (await boss.send(name, { name: "throws" }))!;
     const plain = (await boss.send(name, { name: "plain" }))!;
-    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS);
+    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS, fetchOf(name));
     const handled: string[] = [];
     workers.start(1, async (entry) => {
       handled.push(entry.data.name);
@@ -101,7 +107,7 @@ describe.each(testDatabases())("queue entry workers on $name", (database) => {
 
   it("lets a woken idle worker look at once, and hands back at a graceful stop's timeout the entry still running", { timeout: 60_000 }, async () => {
     const name = await queue();
-    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS);
+    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS, fetchOf(name));
     const before = fetches();
     let release: () => void = () => undefined;
     const taken: string[] = [];
