@@ -51,6 +51,12 @@ export type SystemScopeReason = keyof typeof SYSTEM_SCOPE_REASONS;
  * it already has (withScopeKept), and taking one costs no statement that sets
  * it. On PostgreSQL the analysis queue's statements were three of an analyze
  * request's set_config round trips, each between two of the organization's.
+ * Such a statement may also call a database function that sets its own scope
+ * for itself (migrations 0018 and 0020 enter the system scope in their SET
+ * clause, whatever the connection's): the rate limit's statement brings the
+ * job counts of admission_counts, and the queue's fetch counts running jobs in
+ * fetch_analysis_entry; each answers counts or queue entries, never an
+ * organization's rows.
  */
 export const SCOPE_FREE_TABLES = {
   /** pg-boss's own tables (pgboss.*): its entries carry ids only. */
