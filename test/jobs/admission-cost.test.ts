@@ -11,6 +11,7 @@ import { admitJobs } from "@/lib/jobs/admission";
 import { OrganizationBusyError, precheckAdmission, submitAnalyses } from "@/lib/jobs";
 import { createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
+import { statementCounter } from "../support/statement-counter";
 
 /**
  * The early admission check runs for every analyze request, and a flood of
@@ -20,14 +21,13 @@ import { testDatabases } from "../support/databases";
  */
 describe.each(testDatabases())("the early admission check on $name", (database) => {
   let db: Db;
-  let statements = 0;
-  let counting = false;
+  const counter = statementCounter();
 
   beforeAll(async () => {
     vi.stubEnv("ANALYSIS_IN_PROCESS_WORKER", "false");
     vi.stubEnv("ANALYSIS_ORG_MAX_JOBS", "1");
     resetEnvForTests();
-    db = await database.open({ onQuery: () => void (counting && statements++) });
+    db = await database.open({ onQuery: counter.onQuery });
   });
   afterAll(async () => {
     if (db) await database.close(db);
@@ -35,17 +35,13 @@ describe.each(testDatabases())("the early admission check on $name", (database) 
     resetEnvForTests();
   });
 
+  /** Statements of `run`, a refusal (429) included. */
   async function counted(run: () => Promise<unknown>): Promise<number> {
-    statements = 0;
-    counting = true;
-    try {
-      await run().catch((error: unknown) => {
+    const refusalAllowed = () =>
+      run().catch((error: unknown) => {
         if (!(error instanceof OrganizationBusyError)) throw error;
       });
-      return statements;
-    } finally {
-      counting = false;
-    }
+    return (await counter.counted(refusalAllowed)).statements;
   }
 
   it("admits in one statement, and refuses in two", { timeout: 60_000 }, async () => {

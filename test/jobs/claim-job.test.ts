@@ -13,6 +13,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { runAnalysisJob } from "@/lib/jobs/run-analysis";
 import { ProcessPool } from "@/lib/readers/pool";
 import { seedOrganization, testDatabases, testDatabaseUrl } from "../support/databases";
+import { statementCounter } from "../support/statement-counter";
 
 /** The role the app takes with DATABASE_APP_ROLE: row-level security binds it, as it binds a worker in production. */
 const APP_ROLE = "shipshape_app";
@@ -49,14 +50,12 @@ function statesOf(db: Db, organizationId: string, upload: { fileId: string; jobI
 describe.each(testDatabases())("a worker's claim on $name", (database) => {
   let db: Db;
   let pool: ProcessPool;
-  let statements = 0;
-  let counting = false;
+  const { onQuery, counted } = statementCounter();
 
   beforeAll(async () => {
     vi.stubEnv("ANALYSIS_IN_PROCESS_WORKER", "false");
     vi.stubEnv("ANALYSIS_ORG_MAX_RUNNING", "1");
     resetEnvForTests();
-    const onQuery = () => void (counting && statements++);
     // One in-memory PGlite per handle, as db/row-level-security.test.ts opens it.
     db = await openDb({ ...(database.name === "pglite" ? { dataDir: "memory://" } : { url: testDatabaseUrl() }), appRole: APP_ROLE, onQuery });
     // Never started: the attempts below end before a document would be read.
@@ -70,16 +69,6 @@ describe.each(testDatabases())("a worker's claim on $name", (database) => {
   });
 
   const seed = (prefix: string) => withSystemScope("operator", async () => (await seedOrganization(db, { prefix })).organization.id);
-
-  async function counted<T>(run: () => Promise<T>): Promise<{ value: T; statements: number }> {
-    statements = 0;
-    counting = true;
-    try {
-      return { value: await run(), statements };
-    } finally {
-      counting = false;
-    }
-  }
 
   it("takes a web upload's job in one statement that shows its set file analyzing, within its organization's scope only", async () => {
     const [a, b] = [await seed("claim-a"), await seed("claim-b")];

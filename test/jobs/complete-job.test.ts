@@ -11,6 +11,7 @@ import { insertStoredFile, readStoredFile } from "@/db/queries/sets-storage";
 import { analyses, analysisJobs } from "@/db/schema";
 import { analysisQueue } from "@/lib/jobs";
 import { seedOrganization, testDatabases } from "../support/databases";
+import { statementCounter } from "../support/statement-counter";
 
 /** A lease long enough for the test; one that ran out is set in the past by hand. */
 const LEASE_SECONDS = 60;
@@ -20,12 +21,10 @@ const READ = { pageCount: 1, result: [{ split: { document_type: "Commercial Invo
 describe.each(testDatabases())("ending and claiming a job in few statements on $name", (database) => {
   let db: Db;
   let organizationId: string;
-  /** Statements sent while `counting` is on. */
-  let statements = 0;
-  let counting = false;
+  const { onQuery, counted } = statementCounter();
 
   beforeAll(async () => {
-    db = await database.open({ onQuery: () => void (counting && statements++) });
+    db = await database.open({ onQuery });
     organizationId = (await seedOrganization(db, { prefix: "complete" })).organization.id;
   });
 
@@ -39,16 +38,6 @@ describe.each(testDatabases())("ending and claiming a job in few statements on $
     await insertStoredFile(db, { organizationId, storageKey, bytes: new TextEncoder().encode("%PDF-1.7") });
     const row = await insertAnalysisJob(db, { id: newId("ana"), organizationId, storageKey, inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName });
     return { id: row.id, storageKey };
-  }
-
-  async function counted<T>(run: () => Promise<T>): Promise<{ value: T; statements: number }> {
-    statements = 0;
-    counting = true;
-    try {
-      return { value: await run(), statements };
-    } finally {
-      counting = false;
-    }
   }
 
   it("ends an API job in one statement: done, its analysis recorded under its id, its stored bytes dropped", async () => {

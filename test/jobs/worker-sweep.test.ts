@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { newId } from "@/db/ids";
-import { beginStoredFile, insertFileChunk } from "@/db/queries/sets-storage";
-import { documentChunks, storedFiles } from "@/db/schema";
+import { beginUploadHoursAgo, storedRowsOf } from "../support/abandoned-uploads";
 import { createTestOrganization } from "../support/api-fixtures";
 import { testDatabases, testDatabaseUrl } from "../support/databases";
 import { startWorkerProcess, type WorkerProcess } from "./support";
@@ -31,21 +28,10 @@ describe("npm run worker sweeps abandoned uploads at start", () => {
 
   it("removes an upload begun 7 hours ago and keeps one begun an hour ago", { timeout: 120_000 }, async () => {
     const { organizationId } = await createTestOrganization(db);
-    const begin = async (hoursAgo: number) => {
-      const key = { organizationId, storageKey: newId("blob") };
-      await beginStoredFile(db, key);
-      await insertFileChunk(db, { ...key, chunkIndex: 0, bytes: new Uint8Array(10) });
-      await db.update(storedFiles).set({ createdAt: new Date(Date.now() - hoursAgo * 3600_000) }).where(eq(storedFiles.storageKey, key.storageKey));
-      return key.storageKey;
-    };
-    const [abandoned, arriving] = [await begin(7), await begin(1)];
+    const [abandoned, arriving] = [await beginUploadHoursAgo(db, organizationId, 7), await beginUploadHoursAgo(db, organizationId, 1)];
 
     worker = await startWorkerProcess({ DATABASE_URL: testDatabaseUrl(), ANALYSIS_WORKERS: "1" });
-    const left = async (storageKey: string) => [
-      (await db.select().from(storedFiles).where(eq(storedFiles.storageKey, storageKey))).length,
-      (await db.select({ index: documentChunks.chunkIndex }).from(documentChunks).where(eq(documentChunks.storageKey, storageKey))).length,
-    ];
-    expect(await left(abandoned)).toEqual([0, 0]);
-    expect(await left(arriving)).toEqual([1, 1]);
+    expect(await storedRowsOf(db, abandoned)).toEqual([0, 0]);
+    expect(await storedRowsOf(db, arriving)).toEqual([1, 1]);
   });
 });
