@@ -200,7 +200,7 @@ async function acceptFiles(request: Request, { db, key, jobCounts }: Pick<KeyedC
   await precheckAdmission(db, { organizationId: key.organizationId, counts: jobCounts });
   const release = reserveUploadBytes(request, MAX_COMPARE_TOTAL_MB * BYTES_PER_MB + MULTIPART_OVERHEAD_BYTES);
   // Each job reads its file from storage: twenty small files are never held in memory together.
-  const sink = chunkedUploadSink(db, key.organizationId, { keepWhole: false });
+  const sink = chunkedUploadSink(db, key.organizationId, { holdSmall: false });
   try {
     const form = await readFilesForm(
       request,

@@ -143,13 +143,13 @@ class FormatSniffer {
  * a request of many files holds one chunk buffer at a time, however many
  * small parts its body's pieces carry. `discard` removes whatever of them was
  * written and not received (the request was refused, cut or failed before
- * its transaction accepted it), once their writes have stopped. `keepWhole`:
+ * its transaction accepted it), once their writes have stopped. `holdSmall`:
  * each file that fits in one chunk is held whole until its transaction writes
  * it (one file per request: analyze, web uploads); without it every file is
  * written as it arrives and every job reads its file from storage (compare's
  * files, which would otherwise all be held at once).
  */
-export function chunkedUploadSink(db: Db, organizationId: string, options: { keepWhole: boolean } = { keepWhole: true }): FileSink<{ upload: StoredUpload }> {
+export function chunkedUploadSink(db: Db, organizationId: string, options: { holdSmall: boolean } = { holdSmall: true }): FileSink<{ upload: StoredUpload }> {
   const pending: Promise<StoredUpload>[] = [];
   const writtenKeys: string[] = [];
   let previous: Promise<unknown> = Promise.resolve();
@@ -158,7 +158,7 @@ export function chunkedUploadSink(db: Db, organizationId: string, options: { kee
       const storageKey = newId("blob");
       const written = () => void writtenKeys.push(storageKey);
       // A failed file fails the request: the files after it are never stored.
-      const stored = previous.then(() => storeUploadStream(db, { organizationId, storageKey }, stream, { holdSmall: options.keepWhole, written }));
+      const stored = previous.then(() => storeUploadStream(db, { organizationId, storageKey }, stream, { holdSmall: options.holdSmall, written }));
       previous = stored;
       pending.push(stored);
       return stored.then((upload) => ({ upload }));
