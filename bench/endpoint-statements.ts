@@ -13,7 +13,7 @@
  * of the counted requests only (not the start, the migrations or the warm-up),
  * for Chrome's DevTools or any .cpuprofile reader.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import pg from "pg";
 import { testDatabaseUrl } from "@/test/support/databases";
@@ -51,9 +51,10 @@ function kindOf(text: string): string {
 }
 
 /**
- * CPU milliseconds of this process from a PGlite statement's call to its
- * answer, by kind: on PGlite that is the statement's own work (one request at
- * a time), and unlike wall time it does not grow with the machine's load.
+ * CPU milliseconds the database spent on each kind of statement: on PGlite,
+ * this process's from a statement's call to its answer (one request at a time,
+ * that is the statement's own work); on PostgreSQL, its backend's. Unlike wall
+ * time, neither grows with the machine's load.
  */
 const statementMs = new Map<string, number>();
 
@@ -79,11 +80,41 @@ function timed<T>(text: unknown, run: () => Promise<T>): Promise<T> {
   });
 }
 
+/**
+ * CPU nanoseconds a PostgreSQL backend has run so far (/proc's schedstat; the
+ * server runs on this machine): read before and after each statement on its
+ * connection, it is what that statement cost the database, by kind.
+ */
+function backendCpuNs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ", 1)[0]);
+  } catch {
+    return undefined;
+  }
+}
+
 // Every statement on PostgreSQL goes through a pg Client (pooled, transaction or pg-boss alike).
 const clientQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+pg.Client.prototype.query = function (this: pg.Client & { processID?: number }, ...args: unknown[]) {
   count(args[0]);
-  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+  const before = counting ? backendCpuNs(this.processID) : undefined;
+  if (before === undefined) return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+  const kind = kindOf(textOf(args[0]));
+  const charge = () => {
+    const after = backendCpuNs(this.processID);
+    if (after !== undefined) statementMs.set(kind, (statementMs.get(kind) ?? 0) + (after - before) / 1e6);
+  };
+  // The pool passes a callback; a transaction's client awaits the promise.
+  const callback = args.at(-1);
+  if (typeof callback === "function") {
+    args[args.length - 1] = (...results: unknown[]) => {
+      charge();
+      return (callback as (...r: unknown[]) => unknown)(...results);
+    };
+    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+  }
+  return ((clientQuery as (...a: unknown[]) => Promise<unknown>).apply(this, args)).finally(charge);
 } as typeof clientQuery;
 
 const { getDb, closeDb } = await import("@/db/client");
@@ -152,13 +183,12 @@ if (profiler && profileFile) {
 const total = [...statements.values()].reduce((a, b) => a + b, 0);
 const rows = [...statements.entries()]
   .sort((a, b) => b[1] - a[1])
-  .map(([kind, n]) => [kind, (n / requests).toFixed(2), ...(database === "pglite" ? [((statementMs.get(kind) ?? 0) / requests).toFixed(2)] : [])]);
+  .map(([kind, n]) => [kind, (n / requests).toFixed(2), ((statementMs.get(kind) ?? 0) / requests).toFixed(2)]);
 console.log(`${database}: ${requests} one-page requests one after another`);
-console.log(formatTable(["statement", "per request", ...(database === "pglite" ? ["CPU ms per request"] : [])], rows));
-if (database === "pglite") {
-  const inStatements = [...statementMs.values()].reduce((a, b) => a + b, 0);
-  console.log(`CPU in PGlite statements: ${(inStatements / requests).toFixed(1)} ms per request`);
-}
+const cpuColumn = database === "pglite" ? "PGlite CPU ms per request" : "backend CPU ms per request";
+console.log(formatTable(["statement", "per request", cpuColumn], rows));
+const inStatements = [...statementMs.values()].reduce((a, b) => a + b, 0);
+console.log(`CPU in ${database === "pglite" ? "PGlite" : "PostgreSQL backends"}: ${(inStatements / requests).toFixed(1)} ms per request`);
 console.log(`statements per request: ${(total / requests).toFixed(1)}`);
 console.log(`server CPU per request: ${((used.user + used.system) / 1000 / requests).toFixed(1)} ms (readers excluded); wall ${(wallMs / requests).toFixed(1)} ms`);
 const memory = process.memoryUsage();
