@@ -90,7 +90,9 @@ describe("openDb on postgresql", () => {
     const query = pg.Client.prototype.query;
     let scopeStatements = 0;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if (args[0] === SET_SCOPE_STATEMENT) scopeStatements++;
+      // A parameterised statement arrives named (db/statement-cache.ts): its text is in its config.
+      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string }).text;
+      if (text === SET_SCOPE_STATEMENT) scopeStatements++;
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
     const seenOrganization = async () => (await queryRows<{ id: string }>(db, sql`SELECT current_setting('app.organization_id', true) AS id`))[0]?.id;
@@ -108,6 +110,26 @@ describe("openDb on postgresql", () => {
       expect(scopeStatements).toBe(4);
     } finally {
       pg.Client.prototype.query = query;
+      await closeDb(db);
+    }
+  });
+
+  it("prepares a parameterised statement once per connection and runs it by name after; one without parameters is not prepared", async () => {
+    const db = await openDb({ url: testDatabaseUrl() });
+    try {
+      // One transaction: one connection, whose prepared statements pg_prepared_statements lists.
+      const prepared = await db.transaction(async (tx) => {
+        const marker = `prepared ${randomBytes(6).toString("hex")}`;
+        for (const n of [1, 2, 3]) await queryRows(tx, sql`SELECT ${n}::int AS n, ${marker}::text AS marker`);
+        await queryRows(tx, sql.raw(`SELECT '${marker}' AS unparameterised`));
+        return queryRows<{ name: string; statement: string; executions: number }>(
+          tx,
+          sql`SELECT name, statement, (generic_plans + custom_plans)::int AS executions FROM pg_prepared_statements WHERE statement LIKE '%marker%' OR statement LIKE '%unparameterised%'`,
+        );
+      });
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0]).toMatchObject({ name: expect.stringMatching(/^s[\w-]{32}$/), statement: expect.stringContaining("AS marker"), executions: 3 });
+    } finally {
       await closeDb(db);
     }
   });

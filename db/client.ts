@@ -11,6 +11,7 @@ import { migrate as migratePgliteSchema } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { cacheStatements } from "./statement-cache";
 import { currentScopeSettings, SET_SCOPE_STATEMENT, SET_TRANSACTION_SCOPE_STATEMENT, withSystemScope } from "./scope";
 
 type Schema = typeof schema;
@@ -146,6 +147,8 @@ async function openPostgres(url: string, logger: Logger | undefined, appRole: st
     await pool.end();
     throw error;
   }
+  // Each connection prepares a parameterised statement once (the migrating connection above is gone).
+  pool.on("connect", cacheStatements);
   if (appRole) {
     const statement = setRoleStatement(appRole);
     // Queued on the new connection before any query of the app's.
