@@ -9,7 +9,8 @@
  *
  *   node --conditions=react-server --import tsx bench/endpoint-statements.ts [--pglite | --postgresql] [--requests N] [--cpu-prof FILE]
  *
- * PostgreSQL from TEST_DATABASE_URL. `--cpu-prof FILE` writes a V8 CPU profile
+ * PostgreSQL: a new database on TEST_DATABASE_URL's server, dropped at the end
+ * (bench/endpoint-target.ts, freshDatabase). `--cpu-prof FILE` writes a V8 CPU profile
  * of the counted requests only (not the start, the migrations or the warm-up),
  * for Chrome's DevTools or any .cpuprofile reader.
  */
@@ -17,6 +18,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import pg from "pg";
 import { testDatabaseUrl } from "@/test/support/databases";
+import { freshDatabase } from "./endpoint-target";
 import { analyzeForm, createTestOrganization } from "@/test/support/api-fixtures";
 import { generateDocument } from "@/test/fixtures/generator/index";
 import { formatTable } from "./report";
@@ -30,11 +32,12 @@ const requests = at >= 0 ? Number(process.argv[at + 1]) : DEFAULT_REQUESTS;
 const profileAt = process.argv.indexOf("--cpu-prof");
 const profileFile = profileAt >= 0 ? process.argv[profileAt + 1] : undefined;
 
+const fresh = database === "postgresql" ? await freshDatabase(testDatabaseUrl()) : undefined;
 Object.assign(process.env, {
   RATE_LIMIT_PRODUCTION: "1000000",
   ANALYSIS_ORG_MAX_JOBS: "64",
   ANALYSIS_ORG_MAX_RUNNING: "2",
-  ...(database === "pglite" ? { PGLITE_DIR: "memory://" } : { DATABASE_URL: testDatabaseUrl() }),
+  ...(database === "pglite" ? { PGLITE_DIR: "memory://" } : { DATABASE_URL: fresh!.url }),
 });
 if (database === "pglite") delete process.env.DATABASE_URL;
 
@@ -196,4 +199,5 @@ const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 console.log(`server memory: resident ${mb(memory.rss)} MB, V8 heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, array buffers and WebAssembly ${mb(memory.arrayBuffers)} MB, other external ${mb(memory.external - memory.arrayBuffers)} MB`);
 await stopServerWorker();
 await closeDb().catch(() => undefined);
+await fresh?.drop();
 process.exit(0);
