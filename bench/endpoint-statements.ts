@@ -49,7 +49,8 @@ function kindOf(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const verb = flat.split(" ", 1)[0]!.toUpperCase();
   const table = /\b(?:FROM|INTO|UPDATE|JOIN)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i.exec(flat)?.[1]?.replace(/"/g, "") ?? "";
-  const call = /\b(pg_advisory_xact_lock|set_config|min\(priority\))/i.exec(flat)?.[1] ?? "";
+  // A statement that commits without waiting for the disk (db/queries/asynchronous-commit.ts) keeps its kind.
+  const call = /\b(pg_advisory_xact_lock|set_config(?!\('synchronous_commit')|min\(priority\))/i.exec(flat)?.[1] ?? "";
   return [verb, table, call].filter(Boolean).join(" ");
 }
 

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { type ExtractTablesWithRelations, is } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgresSchema } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite, PgliteSession } from "drizzle-orm/pglite";
 import { migrate as migratePgliteSchema } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { env } from "@/lib/env";
@@ -96,6 +96,11 @@ export function getDb(): Promise<Db> {
   });
   cache[cacheKey] = opening;
   return opening;
+}
+
+/** Whether `db` (or a transaction on it) is embedded PGlite, which runs inside this process; PostgreSQL is a server of its own. */
+export function isEmbedded(db: Db): boolean {
+  return is(db._.session, PgliteSession);
 }
 
 /** Opens an independent, migrated database (tests use this for isolated instances). */

@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { LayoutHint } from "@/lib/analysis";
-import type { Db } from "../client";
+import { isEmbedded, type Db } from "../client";
 import { analyses, analysisJobs, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
+import { afterAcceptanceCommit } from "./asynchronous-commit";
 import { toLayoutHint } from "./learned-layouts";
 import { completeEntrySql, entryWaitingSql, type QueueEntry } from "./queue-entries";
 import { queryRows } from "./rows";
@@ -125,7 +126,8 @@ type LearnedLayoutJson = { id: string; organization_id: string; document_type: s
  * the organization's claim lock before it counts, so two workers (of any
  * process) cannot both take its last place, and brings back the
  * organization's learned layouts as they are now (oldest first), so a layout
- * taught or forgotten is seen by the next job claimed. A job already finished
+ * taught or forgotten is seen by the next job claimed. On PostgreSQL its commit
+ * does not wait for the disk (afterAcceptanceCommit). A job already finished
  * (or deleted with its set) is not taken again: undefined. Run in the job's
  * organization scope: the function reads and writes that organization's rows only.
  */
@@ -141,7 +143,8 @@ export async function claimAnalysisJob(
     layouts: sql<LearnedLayoutJson[] | string | null>`layouts`.as("layouts"),
   }).as(
     sql`SELECT claim.outcome, claim.layouts, (claim.job).*
-        FROM claim_analysis_job(${params.organizationId}, ${params.jobId}, ${params.maxRunning}::integer, ${params.leaseSeconds}::integer) AS claim`,
+        FROM claim_analysis_job(${params.organizationId}, ${params.jobId}, ${params.maxRunning}::integer, ${params.leaseSeconds}::integer) AS claim,
+          ${sql.raw(afterAcceptanceCommit(isEmbedded(db)))} AS commit_mode`,
   );
   const [claim] = await db.with(claimed).select().from(claimed);
   if (!claim) throw new Error("claim_analysis_job returned no row");
@@ -175,7 +178,8 @@ export interface CompletedRead {
  * input). Only an unfinished job ends: undefined when it had already ended or
  * was deleted with its set, and then nothing is written. Given the worker's
  * queue `entry`, the same statement completes it (whether the job ended now or
- * before) and says whether another entry waits (`waiting`).
+ * before) and says whether another entry waits (`waiting`). On PostgreSQL its
+ * commit does not wait for the disk (afterAcceptanceCommit).
  */
 export async function completeAnalysisJob(
   db: Db,
@@ -204,7 +208,7 @@ export async function completeAnalysisJob(
           WHERE ${storedFiles.organizationId} = settled.organization_id AND ${storedFiles.storageKey} = settled.storage_key
             AND settled.set_file_id IS NULL
         )
-        SELECT id${entry ? sql`, ${entryWaitingSql(entry.queue)} AS waiting` : sql``} FROM settled`,
+        SELECT id${entry ? sql`, ${entryWaitingSql(entry.queue)} AS waiting` : sql``} FROM settled, ${sql.raw(afterAcceptanceCommit(isEmbedded(db)))} AS commit_mode`,
   );
   return row;
 }

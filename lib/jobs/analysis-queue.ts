@@ -1,12 +1,12 @@
 import PgBoss from "pg-boss";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "@/db/client";
+import { isEmbedded, type Db } from "@/db/client";
 import { withoutScope } from "@/db/scope";
 import { analysisOrgMaxRunning, analysisWallTimeoutMs, env } from "@/lib/env";
 import { fetchAnalysisEntry, type QueueEntry } from "@/db/queries/queue-entries";
 import { logError } from "@/lib/log";
 import { type EntryEnded, EntryWorkers } from "./entry-workers";
-import { clientExecutor, isEmbedded, transactionExecutor } from "./sql-executor";
+import { clientExecutor, transactionExecutor } from "./sql-executor";
 
 /**
  * The analysis queue on pg-boss (see the README, "Jobs"): jobs live in the
@@ -115,9 +115,10 @@ export class AnalysisQueue {
     private readonly executor: PgBoss.Db,
     readonly name: string,
     private readonly pollingIntervalSeconds: number,
+    embedded: boolean,
   ) {
     // A worker never takes an entry whose organization already runs as many jobs as it may (fetchAnalysisEntry).
-    this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000, () => fetchAnalysisEntry<QueuedJob>(executor, name, analysisOrgMaxRunning()));
+    this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000, () => fetchAnalysisEntry<QueuedJob>(executor, name, analysisOrgMaxRunning(), embedded));
   }
 
   static async start(db: Db): Promise<AnalysisQueue> {
@@ -149,7 +150,8 @@ export class AnalysisQueue {
     await createQueueOnce(boss, name, { name, deadLetter: failed, retryLimit: config.ANALYSIS_RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds });
     // A queue made by an earlier start keeps its settings (create does nothing then): its expiry follows this start's backstop.
     await boss.updateQueue(name, { name, expireInSeconds });
-    return new AnalysisQueue(boss, executor, name, isEmbedded(db) ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS);
+    const embedded = isEmbedded(db);
+    return new AnalysisQueue(boss, executor, name, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, embedded);
   }
 
   /**

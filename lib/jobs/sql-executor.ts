@@ -22,11 +22,6 @@ function isPglite(client: unknown): client is PgliteClient {
   return typeof (client as Partial<PgliteClient>).exec === "function";
 }
 
-/** Whether `db` is embedded PGlite (one process: the server's). */
-export function isEmbedded(db: Db): boolean {
-  return isPglite((db as unknown as { $client: unknown }).$client);
-}
-
 /**
  * The executor on the database's own client. PGlite's `query` takes one
  * statement, so pg-boss's multi-statement scripts without parameters (schema

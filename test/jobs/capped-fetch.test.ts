@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "@/db/client";
+import { isEmbedded, type Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { insertAnalysisJob } from "@/db/queries/analysis-jobs";
 import { fetchAnalysisEntry } from "@/db/queries/queue-entries";
@@ -42,7 +42,7 @@ describe.each(testDatabases())("fetching analysis entries on $name", (database) 
     if (db) await database.close(db);
   });
 
-  const fetch = (maxRunning: number) => fetchAnalysisEntry<QueuedJob>(clientExecutor(db), queue, maxRunning);
+  const fetch = (maxRunning: number) => fetchAnalysisEntry<QueuedJob>(clientExecutor(db), queue, maxRunning, isEmbedded(db));
 
   /** A job of `organizationId` in the test's queue, running under a live lease (or one that ran out). */
   async function runningJob(organizationId: string, lease: "live" | "expired" = "live"): Promise<string> {
