@@ -90,6 +90,12 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(5),
   /** Wait before the first retry of a webhook delivery, seconds; each later wait doubles. */
   WEBHOOK_RETRY_DELAY_SECONDS: positiveInt(5),
+  /**
+   * How often a process's webhook worker looks for deliveries it was not woken for, seconds: retries
+   * whose wait is over, and deliveries queued by a process that stopped before sending them. The
+   * process that ends a job wakes its own worker once the ending commits.
+   */
+  WEBHOOK_POLLING_SECONDS: positiveInt(2),
   /** Time a webhook receiver has to answer one delivery. */
   WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   /** `npm start` runs a worker inside the server unless this is false (then run `npm run worker`). */

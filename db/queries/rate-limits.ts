@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { withScopeKept } from "../scope";
-import { jobCountsOf, jobCountsSource, type JobCounts, type JobCountsQuery } from "./analysis-jobs";
+import { jobCountsOf, jobCountsSource, type JobCounts, type JobCountsQuery } from "./job-counts";
 import { queryRows } from "./rows";
 
 const MICROS_PER_SECOND = 1_000_000;

@@ -30,11 +30,6 @@ interface StoredFileKey {
   storageKey: string;
 }
 
-/** Opens a file's record with no chunk (an upload in progress); the intake opens it with its first chunk instead (insertFileChunk). */
-export async function beginStoredFile(db: Db, key: StoredFileKey): Promise<void> {
-  await db.insert(storedFiles).values({ organizationId: key.organizationId, storageKey: key.storageKey });
-}
-
 /** A file's length and SHA-256, recorded with its last chunk: the reader checks the chunks against them. */
 interface FileSeal {
   sizeBytes: number;

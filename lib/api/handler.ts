@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import type { JobCounts } from "@/db/queries/analysis-jobs";
+import type { JobCounts } from "@/db/queries/job-counts";
 import { env } from "@/lib/env";
 import { UNKNOWN_ADDRESS, clientIpOf } from "@/lib/auth/client-ip";
 import { verifyApiKeyFrom, type VerifiedApiKey, type VerifyFailureReason } from "@/lib/keys";

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import type { JobCounts, JobCountsQuery } from "@/db/queries/analysis-jobs";
+import type { JobCounts, JobCountsQuery } from "@/db/queries/job-counts";
 import { admitToRateLimitBucket } from "@/db/queries/rate-limits";
 import type { ApiKeyKind } from "@/db/schema";
 import { env } from "@/lib/env";

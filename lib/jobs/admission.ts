@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { countActiveJobs, recentJobSeconds, type JobCounts } from "@/db/queries/analysis-jobs";
+import { countActiveJobs, recentJobSeconds, type JobCounts } from "@/db/queries/job-counts";
 import { withSystemScope, withSystemScopeInTransaction } from "@/db/scope";
 import { QueueFullError } from "@/lib/readers/queue-full-error";
 import { env } from "@/lib/env";

@@ -108,17 +108,25 @@ async function createWebhookLookupIndex(executor: PgBoss.Db): Promise<void> {
 export class AnalysisQueue {
   /** The analysis workers (work); their entries are never handed back as dead. */
   private readonly entries: EntryWorkers<QueuedJob>;
+  /** The webhook worker: one delivery at a time, woken by this process's endings (wakeWebhooks), polling for the rest. */
+  private readonly webhooks: EntryWorkers<QueuedJob>;
   private sweepTimer: ReturnType<typeof setInterval> | undefined;
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly executor: PgBoss.Db,
     readonly name: string,
-    private readonly pollingIntervalSeconds: number,
+    pollingIntervalSeconds: number,
+    webhookPollingSeconds: number,
     embedded: boolean,
   ) {
     // A worker never takes an entry whose organization already runs as many jobs as it may (fetchAnalysisEntry).
     this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000, () => fetchAnalysisEntry<QueuedJob>(executor, name, analysisOrgMaxRunning(), embedded));
+    const webhooks = webhookQueueOf(name);
+    this.webhooks = new EntryWorkers(boss, webhooks, webhookPollingSeconds * 1000, async () => {
+      const [entry] = await boss.fetch<QueuedJob>(webhooks, { batchSize: 1, includeMetadata: true, priority: true });
+      return entry && { id: entry.id, data: entry.data, priority: entry.priority, retryCount: entry.retryCount };
+    });
   }
 
   static async start(db: Db): Promise<AnalysisQueue> {
@@ -151,7 +159,7 @@ export class AnalysisQueue {
     // A queue made by an earlier start keeps its settings (create does nothing then): its expiry follows this start's backstop.
     await boss.updateQueue(name, { name, expireInSeconds });
     const embedded = isEmbedded(db);
-    return new AnalysisQueue(boss, executor, name, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, embedded);
+    return new AnalysisQueue(boss, executor, name, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, config.WEBHOOK_POLLING_SECONDS, embedded);
   }
 
   /**
@@ -178,9 +186,20 @@ export class AnalysisQueue {
     this.entries.queued();
   }
 
-  /** Queues the delivery of a finished job's outcome to its callback_url, inside the transaction that ends the job. */
+  /** Queues the delivery of a finished job's outcome to its callback_url, inside the transaction that ends the job: call wakeWebhooks after it commits. */
   async sendWebhook(tx: Db, job: QueuedJob): Promise<void> {
     await this.boss.send(webhookQueueOf(this.name), job, { db: transactionExecutor(tx) });
+  }
+
+  /**
+   * Lets this process's webhook worker look now for a delivery queued in a
+   * transaction that has committed, rather than at its next poll. Every
+   * process that ends jobs runs one (work), so its poll only finds retries
+   * whose wait is over and deliveries another process queued but did not send
+   * (it stopped first).
+   */
+  wakeWebhooks(): void {
+    this.webhooks.wake(1);
   }
 
   /** The latest entry for the delivery of `jobId`'s webhook; undefined before it is queued (or once pg-boss archived it). */
@@ -226,9 +245,10 @@ export class AnalysisQueue {
     await this.boss.work<QueuedJob>(`${this.name}-failed`, deadLetters, async ([job]) => {
       if (job) await handlers.handleAbandoned(job.data, abandonedReason(job.output));
     });
-    const webhookOptions = { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1, includeMetadata: true as const };
-    await this.boss.work<QueuedJob>(webhookQueueOf(this.name), webhookOptions, async ([job]) => {
-      if (job) await handlers.deliver(job.data, job.retryCount + 1);
+    // After a delivery the worker looks again at once (pg-boss completes the entry), so a backlog drains without waiting for polls.
+    this.webhooks.start(1, async (job) => {
+      await handlers.deliver(job.data, job.retryCount + 1);
+      return undefined;
     });
     const sweep = () => void this.sweepDeadWorkers(handlers).catch((error: unknown) => logError("analysis queue: sweep", error));
     // At once too: a restart finds the jobs its predecessor died in.
@@ -274,8 +294,12 @@ export class AnalysisQueue {
    */
   async stop(options: { graceful: boolean; timeoutMs?: number }): Promise<void> {
     clearInterval(this.sweepTimer);
-    // pg-boss's own workers (dead letters, webhooks) stop alongside the analysis workers, within the same timeout.
-    await Promise.all([this.entries.stop(options), this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, wait: true, close: false })]);
+    // pg-boss's own worker (dead letters) stops alongside the analysis and webhook workers, within the same timeout.
+    await Promise.all([
+      this.entries.stop(options),
+      this.webhooks.stop(options),
+      this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, wait: true, close: false }),
+    ]);
   }
 
   /** Removes an organization's entries, in every state, from this queue and its dead letters and webhooks (the start-up warm-up's). */

@@ -63,6 +63,7 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool, 
     return row;
   };
   const settled = claimed.callbackUrl ? await db.transaction(complete) : await complete(db);
+  if (settled && claimed.callbackUrl) await wakeWebhookWorker(db);
   if (settled) announceOutcome({ jobId: job.jobId, status: "done", result: read.result, pageText: read.pageText });
   // The entry was completed whether the job ended now or already had; only the first tells whether another waits.
   return entry && { waiting: settled?.waiting ?? true };
@@ -94,7 +95,7 @@ export async function failAnalysisJob(
   const scope = { organizationId: job.organizationId, jobId: job.id };
   const settled = await db.transaction(async (tx) => {
     const row = await settleAnalysisJob(tx, scope, { status: "failed", errorCode, errorDetail }, entry);
-    if (!row) return false;
+    if (!row) return undefined;
     if (row.setFileId) {
       const detail = errorCode === "internal" ? INTERNAL_FAILURE_DETAIL : errorDetail;
       await updateSetFile(tx, { organizationId: row.organizationId, fileId: row.setFileId }, { status: "failed", errorDetail: detail });
@@ -102,12 +103,22 @@ export async function failAnalysisJob(
       await deleteStoredFiles(tx, { organizationId: row.organizationId, storageKeys: [row.storageKey] });
     }
     await queueWebhook(db, tx, row);
-    return true;
+    return row;
   });
+  if (settled?.callbackUrl) await wakeWebhookWorker(db);
   if (settled) announceOutcome({ jobId: job.id, status: "failed", errorCode, errorDetail });
 }
 
-/** A job that names a callback_url has its outcome posted there: queued with its ending, so it is sent once the ending commits, and never lost. */
+/**
+ * A job that names a callback_url has its outcome posted there: queued with
+ * its ending, so it is sent once the ending commits, and never lost. Wake the
+ * webhook worker after the commit (wakeWebhookWorker).
+ */
 async function queueWebhook(db: Db, tx: Db, row: Pick<AnalysisJobRow, "id" | "organizationId" | "callbackUrl">): Promise<void> {
   if (row.callbackUrl) await (await analysisQueue(db)).sendWebhook(tx, { jobId: row.id, organizationId: row.organizationId });
+}
+
+/** This process's webhook worker sends a delivery its ending has just committed now, not at its next poll. */
+async function wakeWebhookWorker(db: Db): Promise<void> {
+  (await analysisQueue(db)).wakeWebhooks();
 }

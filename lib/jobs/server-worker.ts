@@ -56,13 +56,23 @@ export async function startStandaloneWorker(): Promise<void> {
 }
 
 /**
- * Graceful stop (SIGTERM): take no new job, give the running ones the
- * reading cap to finish; one still running then is handed back to the queue
- * (failed, retried by another worker). Then the readers and the database close.
+ * How long a stopping process lets its running jobs finish before it hands
+ * them back. Well within what process managers wait after SIGTERM before they
+ * SIGKILL (docker stop: 10 s; Kubernetes: 30 s), which would leave a job to
+ * be found only when its lease runs out. A digital document ends within it; a
+ * long scan is read again by another worker rather than holding the stop for
+ * up to the reading cap (ANALYSIS_TIMEOUT_MS, 3 minutes).
+ */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Graceful stop (SIGTERM): take no new job, give the running ones
+ * STOP_GRACE_MS to finish; one still running then is handed back to the
+ * queue (failed, retried by another worker). Then the readers and the database close.
  */
 export async function stopServerWorker(): Promise<void> {
   const db = await getDb();
-  await stopAnalysisQueue(db, { graceful: true, timeoutMs: env().ANALYSIS_TIMEOUT_MS });
+  await stopAnalysisQueue(db, { graceful: true, timeoutMs: STOP_GRACE_MS });
   sharedPool().close();
   await closeDb();
 }

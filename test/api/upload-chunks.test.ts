@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
-import { beginStoredFile, insertFileChunk, readStoredFile, STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
-import { newId } from "@/db/ids";
+import { readStoredFile, STORED_FILE_CHUNK_BYTES } from "@/db/queries/sets-storage";
 import { analysisJobs, documentChunks, storedFiles } from "@/db/schema";
 import { analyzeRequest } from "@/lib/api/analyze";
 import { withApiKey } from "@/lib/api/handler";
 import { resetUploadIntakeHighWater, sweepAbandonedUploads, uploadIntakeHighWater } from "@/lib/api/upload-chunks";
 import { resetEnvForTests } from "@/lib/env";
+import { beginUploadHoursAgo } from "../support/abandoned-uploads";
 import { createTestOrganization, type TestOrganization } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
 import { pdfOf, streamedForm, streamedRequest, type StreamedForm, type StreamOptions } from "../support/streamed-form";
@@ -155,14 +155,7 @@ describe.each(testDatabases())("uploads streamed into chunked storage on $name",
   });
 
   it("an upload its process left unreceived (killed mid-body) is swept at start once it is 6 hours old, with its chunks", async () => {
-    const begin = async (hoursAgo: number) => {
-      const key = { organizationId: org.organizationId, storageKey: newId("blob") };
-      await beginStoredFile(db, key);
-      await insertFileChunk(db, { ...key, chunkIndex: 0, bytes: new Uint8Array(10) });
-      await db.update(storedFiles).set({ createdAt: new Date(Date.now() - hoursAgo * 3600_000) }).where(eq(storedFiles.storageKey, key.storageKey));
-      return key.storageKey;
-    };
-    const [abandoned, arriving] = [await begin(7), await begin(1)];
+    const [abandoned, arriving] = [await beginUploadHoursAgo(db, org.organizationId, 7), await beginUploadHoursAgo(db, org.organizationId, 1)];
     const received = (await db.select({ storageKey: analysisJobs.storageKey }).from(analysisJobs).where(eq(analysisJobs.organizationId, org.organizationId)))[0]!.storageKey;
     await db.update(storedFiles).set({ createdAt: new Date(Date.now() - 7 * 3600_000) }).where(eq(storedFiles.storageKey, received));
 
