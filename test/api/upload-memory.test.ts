@@ -75,6 +75,7 @@ describe("an upload over the limit, streamed to a separate app process", () => {
   let server: ServerProcess;
   let key: string;
 
+  // 300 s, as upload-budget's setup of the same shape: starting the server alone may take that long on a loaded machine.
   beforeAll(async () => {
     // Embedded PGlite on disk, as `npm start` runs it: set up here, then handed to the server process.
     dataDir = freshPgliteDir();
@@ -112,7 +113,7 @@ describe("an upload over the limit, streamed to a separate app process", () => {
     // stored, which the stored upload above never did. Without it the measured upload's growth ranged
     // 12-60 MB between runs (PGlite's memory growing for that first delete, under CI's load).
     expect((await streamUpload(server.origin, key, UPLOAD_BYTES)).status).toBe(413);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await server?.stop();
