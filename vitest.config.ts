@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -9,6 +10,12 @@ export default defineConfig({
   resolve: { alias },
   test: {
     testTimeout: 60_000,
+    // At least two test files at once, where Vitest would run one on a 2-core machine (cores - 1): most of
+    // a file's time is spent waiting on the processes it starts, the database and timers, not the processor.
+    // Files running at once share the run's PostgreSQL database, kept apart by organization and by queue
+    // name (test/support/queue-name.ts); admission caps count one queue; ports are the OS's pick (port 80
+    // of test/support/loopback-servers.ts is waited for).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ["test/support/queue-name.ts"],
     hookTimeout: 120_000,
     // The JSON report is what .ci/run counts (one per runtime, as it runs two at once); the default reporter is for people.

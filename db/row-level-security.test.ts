@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, type CreatedUser } from "@/lib/services";
 import { seedOrganization, testDatabases, testDatabaseUrl } from "@/test/support/databases";
+import { freshPgliteDir } from "@/test/support/pglite-template";
 import { closeDb, openDb, type Db } from "./client";
 import { queryRows } from "./queries/rows";
 import { apiKeys, auditEvents, memberships } from "./schema";
@@ -22,8 +23,8 @@ describe.each(testDatabases())("row-level security on $name", (database) => {
     owner = await database.open();
     app =
       database.name === "pglite"
-        ? // One in-memory PGlite per handle: the app's handle seeds its own organizations.
-          await openDb({ dataDir: "memory://", appRole: APP_ROLE })
+        ? // One PGlite per handle: the app's handle seeds its own organizations.
+          await openDb({ dataDir: freshPgliteDir(), appRole: APP_ROLE })
         : await openDb({ url: testDatabaseUrl(), appRole: APP_ROLE });
     // Seeding is the operator's work, across organizations.
     [a, b] = await withSystemScope("operator", async () => {

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,10 +7,11 @@ import { closeDb, openDb } from "@/db/client";
 import { auditEvents, memberships, users } from "@/db/schema";
 import { authenticateCredentials } from "@/lib/auth/authenticate";
 import { TEST_PASSWORD } from "@/test/support/databases";
+import { freshPgliteDir } from "@/test/support/pglite-template";
 
 const TSX = path.join(process.cwd(), "node_modules/.bin/tsx");
-const dataRoot = mkdtempSync(path.join(tmpdir(), "shipshape-users-cli-"));
-const PGLITE_DIR = path.join(dataRoot, "pglite");
+/** A migrated PGlite directory of its own (test/foundation/cli.test.ts has the scripts create theirs). */
+const PGLITE_DIR = freshPgliteDir();
 
 /** Runs `npm run users -- …` as the operator would, against a private PGlite directory. */
 function users_(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -35,7 +35,7 @@ async function withDb<T>(work: (db: Awaited<ReturnType<typeof openDb>>) => Promi
 }
 
 describe("npm run users: offboarding verbs on PGlite", () => {
-  afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
+  afterAll(() => rmSync(PGLITE_DIR, { recursive: true, force: true }));
   const member = "worker@example.test";
   const as = (verb: string) => users_([verb, "--email", member, "--org", "cli-off"]);
 

@@ -1,12 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, openDb } from "@/db/client";
 import { makePdfBomb } from "@/test/fixtures/formats/pdf-bomb";
 import { makeLongScan } from "@/test/fixtures/formats/scanned-pdf";
 import { analyzeForm, createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases, testDatabaseUrl, type TestDatabase } from "../support/databases";
+import { freshPgliteDir } from "../support/pglite-template";
 import { readRss, resetPeakRss, startServerProcess, type ServerProcess } from "../support/server-process";
 
 /**
@@ -52,7 +51,7 @@ async function expectNormalAnswer(server: ServerProcess, key: string): Promise<v
 /** A server process on `database` (PGlite on disk handed over, or the shared PostgreSQL) and a production key. */
 async function startServer(database: TestDatabase["name"], env: Record<string, string>): Promise<{ server: ServerProcess; key: string; cleanup: () => Promise<void> }> {
   if (database === "pglite") {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-isolation-"));
+    const dataDir = freshPgliteDir();
     const db = await openDb({ dataDir });
     const key = (await createTestOrganization(db)).production.key;
     await closeDb(db);

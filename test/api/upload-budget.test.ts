@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, openDb } from "@/db/client";
 import { analyzeForm, createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
+import { freshPgliteDir } from "../support/pglite-template";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 /**
@@ -76,7 +75,7 @@ describe("the server's budget of upload bytes in flight", () => {
   let large: Uint8Array;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-budget-"));
+    dataDir = freshPgliteDir();
     const db = await openDb({ dataDir });
     key = (await createTestOrganization(db)).production.key;
     await closeDb(db);

@@ -8,6 +8,7 @@ import { encode } from "next-auth/jwt";
 import { closeDb, getDb, type Db } from "@/db/client";
 import { resetEnvForTests } from "@/lib/env";
 import { testDatabaseUrl, type TestDatabase } from "@/test/support/databases";
+import { freshPgliteDir } from "@/test/support/pglite-template";
 
 export const APP_ORIGIN = "http://app.test";
 const TEST_SECRET = "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
@@ -23,7 +24,7 @@ export async function useAppDatabase(database: TestDatabase): Promise<Db> {
   await closeDb();
   if (database.name === "pglite") {
     delete process.env.DATABASE_URL;
-    process.env.PGLITE_DIR = "memory://";
+    process.env.PGLITE_DIR = freshPgliteDir();
   } else {
     // open() creates the shared test database when it is missing.
     await database.close(await database.open());

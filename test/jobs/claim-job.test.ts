@@ -13,6 +13,7 @@ import { resetEnvForTests } from "@/lib/env";
 import { runAnalysisJob } from "@/lib/jobs/run-analysis";
 import { ProcessPool } from "@/lib/readers/pool";
 import { seedOrganization, testDatabases, testDatabaseUrl } from "../support/databases";
+import { freshPgliteDir } from "../support/pglite-template";
 import { statementCounter } from "../support/statement-counter";
 
 /** The role the app takes with DATABASE_APP_ROLE: row-level security binds it, as it binds a worker in production. */
@@ -56,8 +57,8 @@ describe.each(testDatabases())("a worker's claim on $name", (database) => {
     vi.stubEnv("ANALYSIS_IN_PROCESS_WORKER", "false");
     vi.stubEnv("ANALYSIS_ORG_MAX_RUNNING", "1");
     resetEnvForTests();
-    // One in-memory PGlite per handle, as db/row-level-security.test.ts opens it.
-    db = await openDb({ ...(database.name === "pglite" ? { dataDir: "memory://" } : { url: testDatabaseUrl() }), appRole: APP_ROLE, onQuery });
+    // One PGlite per handle, as db/row-level-security.test.ts opens it.
+    db = await openDb({ ...(database.name === "pglite" ? { dataDir: freshPgliteDir() } : { url: testDatabaseUrl() }), appRole: APP_ROLE, onQuery });
     // Never started: the attempts below end before a document would be read.
     pool = new ProcessPool({ size: 1 });
   });

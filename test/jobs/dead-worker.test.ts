@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, openDb, type Db } from "@/db/client";
@@ -11,6 +9,7 @@ import { QueueFullError } from "@/lib/readers/queue-full-error";
 import { makeMixedPdf } from "../fixtures/formats/scanned-pdf";
 import { analyzeForm, createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases, testDatabaseUrl } from "../support/databases";
+import { freshPgliteDir } from "../support/pglite-template";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { jobStates, startWorkerProcess, until, type WorkerProcess } from "./support";
 
@@ -103,7 +102,7 @@ describe("a server killed mid-job, on PGlite", () => {
   const env = () => ({ ...SETTINGS, DATABASE_URL: undefined, PGLITE_DIR: dataDir, ANALYSIS_RETRY_LIMIT: "0" });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "shipshape-dead-worker-"));
+    dataDir = freshPgliteDir();
     const db = await openDb({ dataDir });
     key = (await createTestOrganization(db)).production.key;
     await closeDb(db);

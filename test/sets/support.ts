@@ -16,11 +16,12 @@ import type { CreatedUser } from "@/lib/services";
 import { countUnfinishedJobs } from "@/db/queries/analysis-jobs";
 import { forgetAnalysisWorker, stopAnalysisQueue } from "@/lib/jobs";
 import { testDatabaseUrl, type TestDatabase } from "../support/databases";
+import { freshPgliteDir } from "../support/pglite-template";
 
 const TEST_AUTH_SECRET = "sets-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 const ORIGIN = "http://app.test";
 
-/** Points getDb() at the suite's database (fresh in-memory PGlite, or the test PostgreSQL). */
+/** Points getDb() at the suite's database (a fresh PGlite, or the test PostgreSQL). */
 export async function openProcessDb(database: TestDatabase, extraEnv: Record<string, string> = {}): Promise<Db> {
   await closeDb();
   vi.stubEnv("NEXTAUTH_SECRET", TEST_AUTH_SECRET);
@@ -31,7 +32,7 @@ export async function openProcessDb(database: TestDatabase, extraEnv: Record<str
     vi.stubEnv("DATABASE_URL", testDatabaseUrl());
   } else {
     vi.stubEnv("DATABASE_URL", "");
-    vi.stubEnv("PGLITE_DIR", "memory://");
+    vi.stubEnv("PGLITE_DIR", freshPgliteDir());
   }
   resetEnvForTests();
   // An empty DATABASE_URL would fail zod's url check: drop it for PGlite.

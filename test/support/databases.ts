@@ -3,12 +3,13 @@ import pg from "pg";
 import { closeDb, openDb, type Db, type OpenDbOptions } from "@/db/client";
 import { forgetAnalysisWorker, stopAnalysisQueue } from "@/lib/jobs";
 import { createUser, type CreatedUser, OPERATOR } from "@/lib/services";
+import { freshPgliteDir, removePgliteDir } from "./pglite-template";
 import { DEFAULT_TEST_DATABASE_URL } from "./test-postgres";
 
 export interface TestDatabase {
   /** "pglite" or "postgresql"; reads well in `describe.each(testDatabases())("$name", …)`. */
   name: "pglite" | "postgresql";
-  /** Opens a new, migrated, independent connection (a fresh in-memory PGlite, or a new pg Pool). */
+  /** Opens a new, migrated, independent connection (a fresh PGlite, or a new pg Pool). */
   open(options?: Pick<OpenDbOptions, "onQuery">): Promise<Db>;
   close(db: Db): Promise<void>;
 }
@@ -24,7 +25,21 @@ export function testDatabaseUrl(): string {
 /** The two real databases every database test runs on. */
 export function testDatabases(): TestDatabase[] {
   return [
-    { name: "pglite", open: (options) => openDb({ ...options, dataDir: "memory://" }), close: closeTestDb },
+    {
+      name: "pglite",
+      open: async (options) => {
+        const dir = freshPgliteDir();
+        const db = await openDb({ ...options, dataDir: dir });
+        pgliteDirs.set(db, dir);
+        return db;
+      },
+      close: async (db) => {
+        await closeTestDb(db);
+        const dir = pgliteDirs.get(db);
+        pgliteDirs.delete(db);
+        if (dir) removePgliteDir(dir);
+      },
+    },
     {
       name: "postgresql",
       open: async (options) => {
@@ -35,6 +50,9 @@ export function testDatabases(): TestDatabase[] {
     },
   ];
 }
+
+/** The data directory of each PGlite database open() made, removed when it is closed. */
+const pgliteDirs = new WeakMap<Db, string>();
 
 /** Stops the analysis queue a suite's requests started on `db` (dropping the suite's queue), then closes it. */
 async function closeTestDb(db: Db): Promise<void> {

