@@ -52,7 +52,12 @@ async function scannedPagesPerMinute(readers: number, pdf: Uint8Array): Promise<
   const started = performance.now();
   await Promise.all(
     Array.from({ length: readers }, async () => {
-      while (next++ < files) pages += (await readDocument(pdf, { fileName: "scan.pdf", evidence: false, maxPages: 10 }, pool)).pageCount;
+      while (next++ < files) {
+        // Read the count only after the await: `pages += await …` reads `pages` before it, so one lane's
+        // sum overwrote the other's and two readers counted about half their pages.
+        const { pageCount } = await readDocument(pdf, { fileName: "scan.pdf", evidence: false, maxPages: 10 }, pool);
+        pages += pageCount;
+      }
     }),
   );
   const minutes = (performance.now() - started) / 60_000;
