@@ -5,9 +5,9 @@ import type pg from "pg";
  * Server-side prepared statements for the app's parameterised statements, as
  * drivers elsewhere keep a statement cache (JDBC's prepareThreshold, pgx,
  * asyncpg). node-postgres sends an unnamed statement each time, which
- * PostgreSQL parses, analyses and plans again on every execution: on an analyze
- * request that was most of the backend's CPU for its short statements (the
- * job's INSERT with its CTE, the completion, pg-boss's INSERT). A named one is
+ * PostgreSQL parses, analyses and plans again on every execution: naming them
+ * cut an analyze request's backend CPU from 10.3 to 7.4 ms (endpoint-statements
+ * --postgresql, four interleaved runs at load 8-10). A named one is
  * parsed once per connection, and PostgreSQL may keep its plan (plan_cache_mode).
  */
 
