@@ -31,16 +31,33 @@ function describeError(error) {
 // The parent went away (crashed or was killed): nothing is left to answer.
 process.on("disconnect", () => process.exit(0));
 
+/**
+ * The job modules loaded so far, by path. A dynamic import() of a module already loaded still asks
+ * tsx's loader hooks, on their own thread, to resolve it: about a millisecond of a one-page job's
+ * processor time. A job names its module by path, so the second job finds it here.
+ */
+const modules = new Map();
+function moduleAt(path) {
+  let loading = modules.get(path);
+  if (!loading) {
+    loading = import(pathToFileURL(path).href);
+    modules.set(path, loading);
+    // A module that failed to load is asked for again by the next job (and fails it with the same error).
+    loading.catch(() => modules.delete(path));
+  }
+  return loading;
+}
+
 // Modules named on the command line (the ingest engine) are loaded before the child says it is
 // ready, so the parent's deadline measures a job's own work, never this start-up.
-for (const path of process.argv.slice(2)) await import(pathToFileURL(path).href);
+for (const path of process.argv.slice(2)) await moduleAt(path);
 
 process.on("message", async (job) => {
   try {
     // Everything the job writes (rendered pages, OCR images) goes to its own directory, which the parent removes.
     mkdirSync(job.tempDir, { recursive: true, mode: 0o700 });
     process.env.TMPDIR = job.tempDir;
-    const module = await import(pathToFileURL(job.module).href);
+    const module = await moduleAt(job.module);
     // A job that reports progress gets a last argument that sends each report to the parent as it comes.
     const report = (progress) => process.send({ id: job.id, progress });
     const value = await module[job.exportName](...job.args, ...(job.reportsProgress ? [report] : []));
