@@ -42,10 +42,11 @@ export function formatEndpoint(report: EndpointReport): string {
     `${((run.requestsPerSecond / limit) * 100).toFixed(0)}%`,
     ms(run.serverCpuMs),
     ms(run.readersCpuMs),
+    ms(run.clientCpuMs),
     cpuBound(run, report.cores).toFixed(1),
   ]);
   const runs = formatTable(
-    ["database", "clients", "requests", "failures", "p50 ms", "p99 ms", "p99/p50", "req/s", "of raw limit", "server CPU ms/req", "readers CPU ms/req", "CPU-bound req/s"],
+    ["database", "clients", "requests", "failures", "p50 ms", "p99 ms", "p99/p50", "req/s", "of raw limit", "server CPU ms/req", "readers CPU ms/req", "client CPU ms/req", "CPU-bound req/s"],
     runRows,
   );
   const memoryRows = report.memory.map((m) => [
@@ -59,7 +60,7 @@ export function formatEndpoint(report: EndpointReport): string {
     `One-page digital invoice, ${report.cores} cores (raw limit: ${limit.toFixed(1)} documents/s, embedded fonts, raw pdfjs on every core)`,
     costs,
     "",
-    "POST /v1/documents/analyze, embedded-font invoice (CPU from /proc: the server process, and its readers with what they start)",
+    "POST /v1/documents/analyze, embedded-font invoice (CPU from /proc: the server process, and its readers with what they start; the clients' own, on the same cores)",
     runs,
     "",
     "Resident memory at idle after the load",
