@@ -6,40 +6,8 @@ import { afterAcceptanceCommit } from "./asynchronous-commit";
 import { toLayoutHint } from "./learned-layouts";
 import { completeEntrySql, entryWaitingSql, type QueueEntry } from "./queue-entries";
 import { queryRows } from "./rows";
-import { receivedFileWrites } from "./sets-storage";
 
 export type NewAnalysisJobRow = typeof analysisJobs.$inferInsert & { id: string; organizationId: string };
-
-/**
- * Inserts a job. Given its queue's name, the same statement also reads the
- * lowest priority of the organization's entries still waiting in that queue
- * (pg-boss's table), which the new entry must not go ahead of (AnalysisQueue.send):
- * `lowestWaitingPriority`, null when none waits. Given `file` (its bytes not in
- * storage yet: a small upload, a fetched url), the same statement also keeps
- * them as the job's stored file, received at once (receivedFileWrites).
- */
-export async function insertAnalysisJob(
-  db: Db,
-  values: NewAnalysisJobRow,
-  queue?: { name: string },
-  file?: { bytes: Uint8Array },
-): Promise<AnalysisJobRow & { lowestWaitingPriority?: number | null }> {
-  const writes = file ? receivedFileWrites(db, { organizationId: values.organizationId, storageKey: values.storageKey, sha256: values.sha256, bytes: file.bytes }) : [];
-  const insert = db.with(...writes).insert(analysisJobs).values(values);
-  if (!queue) {
-    const [row] = await insert.returning();
-    if (!row) throw new Error("insert into analysis_jobs returned no row");
-    return row;
-  }
-  const [inserted] = await insert.returning({
-    ...getTableColumns(analysisJobs),
-    lowest: sql<number | string | null>`(SELECT min(priority) FROM pgboss.job
-      WHERE name = ${queue.name} AND state < 'active' AND data->>'organizationId' = ${values.organizationId})`,
-  });
-  if (!inserted) throw new Error("insert into analysis_jobs returned no row");
-  const { lowest, ...row } = inserted;
-  return { ...row, lowestWaitingPriority: lowest === null ? null : Number(lowest) };
-}
 
 export async function findAnalysisJob(db: Db, params: { organizationId: string; jobId: string }): Promise<AnalysisJobRow | undefined> {
   const [row] = await db

@@ -17,21 +17,22 @@ export interface JobCounts {
   organizationQueued: number;
 }
 
-/** Which organization's unfinished jobs of which queue admission_counts counts, and whether it first takes the admission lock. */
+/** Which organization's unfinished jobs of which queue admission_counts counts. */
 export interface JobCountsQuery {
   organizationId: string;
   queueName: string;
-  lock?: boolean;
 }
 
 /**
  * Migration 0018's admission_counts as a row source (`FROM … AS counts`), for
  * a statement that reads the counts beside its own work (the rate limit's):
  * the function enters the system scope for its count alone, so the
- * connection's scope does not change what it counts.
+ * connection's scope does not change what it counts. Without the admission
+ * lock: these counts are advisory (precheckAdmission); the accepting
+ * statement decides after the lock (migration 0021's admit_analysis_jobs).
  */
 export function jobCountsSource(query: JobCountsQuery): SQL {
-  return sql`admission_counts(${query.organizationId}, ${query.queueName}, ${query.lock ?? false})`;
+  return sql`admission_counts(${query.organizationId}, ${query.queueName}, false)`;
 }
 
 /** The counts of a row that selected admission_counts' active, running and queued. */
@@ -43,9 +44,7 @@ export function jobCountsOf(row: { active: string | number | null; running: stri
  * The unfinished jobs of one queue (another queue has its own workers and
  * caps), counted across every organization whatever the caller's scope, in one
  * statement (migration 0018's admission_counts, which enters the system scope
- * for its count alone). `lock`: first take the admission lock, held until the
- * transaction ends, so that admissions on every app instance are decided one
- * after another; the count then sees the admission it waited for.
+ * for its count alone).
  */
 export async function countActiveJobs(db: Db, params: JobCountsQuery): Promise<JobCounts> {
   const [row] = await queryRows<{ active: string; running: string; queued: string }>(db, sql`SELECT active, running, queued FROM ${jobCountsSource(params)}`);

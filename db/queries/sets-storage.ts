@@ -101,7 +101,7 @@ function receivedFileInserts(file: ReceivedFile): { record: SQL; chunks: SQL } {
 
 /**
  * The inserts that keep bytes in memory as a received file, as CTEs for the
- * accepting transaction's own statement (insertAnalysisJob): the file costs
+ * statement that accepts its job (acceptAnalysisJob): the file costs
  * no statement of its own. The chunks' foreign key is checked at the end of
  * that statement, when the record is in.
  */

@@ -1,69 +1,83 @@
 import type { Db } from "@/db/client";
+import { type AdmissionRule, ORGANIZATION_BUSY_STATE, QUEUE_FULL_STATE } from "@/db/queries/job-acceptance";
 import { countActiveJobs, recentJobSeconds, type JobCounts } from "@/db/queries/job-counts";
-import { withSystemScope, withSystemScopeInTransaction } from "@/db/scope";
+import { withSystemScope } from "@/db/scope";
 import { QueueFullError } from "@/lib/readers/queue-full-error";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import { OrganizationBusyError } from "./errors";
 
 /** Assumed length of one job before any has finished, seconds. */
 const INITIAL_JOB_SECONDS = 2;
 const MAX_RETRY_AFTER_SECONDS = 300;
 
-/** Runs a query across every organization (the system scope): the mean duration behind Retry-After reveals no organization's rows. */
-type ServerWide = <T>(work: () => Promise<T>) => Promise<T>;
+/**
+ * The caps of admission:
+ * - the organization has at most ANALYSIS_ORG_MAX_JOBS waiting or running (429 beyond);
+ * - every organization together at most the readers plus ANALYSIS_QUEUE_MAX
+ *   (503 beyond); a compare's files are admitted together when there is room for one more.
+ * Jobs count while they wait, or run under a live lease: a dead worker's jobs
+ * stop counting once their leases run out (ANALYSIS_LEASE_SECONDS).
+ */
+function capsOf(config: Env): Pick<AdmissionRule, "maxJobs" | "maxActive"> {
+  return { maxJobs: config.ANALYSIS_ORG_MAX_JOBS, maxActive: config.ANALYSIS_WORKERS + config.ANALYSIS_QUEUE_MAX };
+}
 
-function retryAfter(jobsAhead: number, meanSeconds: number, readers: number): number {
+/**
+ * The rule the accepting statement decides by (acceptAnalysisJob, one
+ * admission at a time across every instance), for `jobs` more jobs of an
+ * organization; `enforce` false only counts. The new jobs' priority comes back
+ * with them: an organization's k-th unfinished job waits behind every other
+ * organization's (k-1)-th, so a flood from one organization does not make
+ * another's single file wait behind it.
+ */
+export function admissionRule(params: { jobs: number; enforce: boolean }): AdmissionRule {
+  return { ...params, ...capsOf(env()) };
+}
+
+async function retryAfter(db: Db, jobsAhead: number): Promise<number> {
+  // The mean duration reveals no organization's rows: it is read across every organization.
+  const meanSeconds = (await withSystemScope("job admission", () => recentJobSeconds(db))) ?? INITIAL_JOB_SECONDS;
+  const readers = env().ANALYSIS_WORKERS;
   return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil((meanSeconds * jobsAhead) / readers)));
 }
 
 /**
  * The same decision taken early, before a request's body is read: a request
  * its organization or the server has no room for is refused without reading
- * (and holding) its upload. Advisory only — admitJobs decides for good. From
- * `counts` when the caller has them already (the keyed route's rate-limit
- * statement counts them: KeyedContext.jobCounts), else one statement in the
- * caller's own scope (the count enters the system scope by itself): every
- * analyze request pays it, and a flood of refused requests is made of little else.
+ * (and holding) its upload. Advisory only — the accepting statement decides
+ * for good. From `counts` when the caller has them already (the keyed
+ * route's rate-limit statement counts them: KeyedContext.jobCounts), else one
+ * statement in the caller's own scope (the count enters the system scope by
+ * itself): every analyze request pays it, and a flood of refused requests is
+ * made of little else.
  */
 export async function precheckAdmission(db: Db, params: { organizationId: string; counts?: JobCounts }): Promise<void> {
-  await decide(db, (work) => withSystemScope("job admission", work), { organizationId: params.organizationId, count: 1, enforce: true, lock: false, counts: params.counts });
+  const config = env();
+  const { maxJobs, maxActive } = capsOf(config);
+  const counts = params.counts ?? (await countActiveJobs(db, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME }));
+  const organizationActive = counts.organizationRunning + counts.organizationQueued;
+  if (organizationActive + 1 > maxJobs) throw new OrganizationBusyError(maxJobs, await retryAfter(db, organizationActive));
+  if (counts.active >= maxActive) throw new QueueFullError(await retryAfter(db, counts.active - env().ANALYSIS_WORKERS + 1));
+}
+
+/** The SQLSTATE and DETAIL of a database error, from either driver and through drizzle's error wrapper. */
+function databaseErrorOf(error: unknown): { code: string; detail?: string } | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    if (typeof code === "string") return { code, detail: typeof detail === "string" ? detail : undefined };
+  }
+  return undefined;
 }
 
 /**
- * Decides, inside the caller's transaction and one admission at a time across
- * every instance (an advisory lock, taken by the same statement that counts),
- * whether `count` more jobs of the organization may be queued:
- * - the organization has at most ANALYSIS_ORG_MAX_JOBS waiting or running (429 beyond);
- * - every organization together at most the readers plus ANALYSIS_QUEUE_MAX
- *   (503 beyond); a compare's files are admitted together when there is room for one more.
- * Jobs count while they wait, or run under a live lease: a dead worker's jobs
- * stop counting once their leases run out (ANALYSIS_LEASE_SECONDS).
- * Returns the priority of the new jobs: an organization's k-th unfinished job
- * waits behind every other organization's (k-1)-th, so a flood from one
- * organization does not make another's single file wait behind it.
+ * A refusal of the accepting statement (admit_analysis_jobs) as the error the
+ * API answers with, its Retry-After from the recent jobs' length; any other
+ * error as it is.
  */
-export async function admitJobs(tx: Db, params: { organizationId: string; count: number; enforce: boolean }): Promise<number> {
-  return decide(tx, (work) => withSystemScopeInTransaction(tx, "job admission", work), { ...params, lock: params.enforce });
-}
-
-async function decide(
-  db: Db,
-  serverWide: ServerWide,
-  params: { organizationId: string; count: number; enforce: boolean; lock: boolean; counts?: JobCounts },
-): Promise<number> {
-  const config = env();
-  const counts = params.counts ?? (await countActiveJobs(db, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME, lock: params.lock }));
-  const organizationActive = counts.organizationRunning + counts.organizationQueued;
-  if (params.enforce) {
-    const readers = config.ANALYSIS_WORKERS;
-    if (organizationActive + params.count > config.ANALYSIS_ORG_MAX_JOBS) {
-      const mean = (await serverWide(() => recentJobSeconds(db))) ?? INITIAL_JOB_SECONDS;
-      throw new OrganizationBusyError(config.ANALYSIS_ORG_MAX_JOBS, retryAfter(organizationActive, mean, readers));
-    }
-    if (counts.active >= readers + config.ANALYSIS_QUEUE_MAX) {
-      const mean = (await serverWide(() => recentJobSeconds(db))) ?? INITIAL_JOB_SECONDS;
-      throw new QueueFullError(retryAfter(counts.active - readers + 1, mean, readers));
-    }
-  }
-  return -organizationActive;
+export async function refusalOf(db: Db, error: unknown): Promise<unknown> {
+  const refused = databaseErrorOf(error);
+  const count = Number(refused?.detail);
+  if (refused?.code === ORGANIZATION_BUSY_STATE) return new OrganizationBusyError(env().ANALYSIS_ORG_MAX_JOBS, await retryAfter(db, count));
+  if (refused?.code === QUEUE_FULL_STATE) return new QueueFullError(await retryAfter(db, count - env().ANALYSIS_WORKERS + 1));
+  return error;
 }

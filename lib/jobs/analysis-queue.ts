@@ -163,27 +163,24 @@ export class AnalysisQueue {
   }
 
   /**
-   * Queues a job inside the caller's transaction; `priority` higher goes
-   * first. Never ahead of the organization's own waiting jobs: the priority
-   * from admission (minus the organization's unfinished jobs) rises again as
-   * its jobs finish, and a later job must not overtake an earlier one of the
-   * same organization — under a steady flood that starved a few requests for
-   * many seconds. Between organizations, priority still interleaves them.
-   * `lowestWaiting`, when the caller has read it in this transaction already
-   * (insertAnalysisJob does, in the job's own insert), saves the look-up.
+   * Queues a job inside the caller's transaction, with `priority` (higher goes
+   * first) as it is. The accepting statement writes its job's entry itself
+   * (acceptAnalysisJob, with newEntryId); this is for an entry of a job already
+   * in the database (tests make them so).
    */
-  async send(tx: Db, job: QueuedJob, priority: number, lowestWaiting?: number | null): Promise<void> {
-    const executor = transactionExecutor(tx);
-    let lowest = lowestWaiting;
-    if (lowest === undefined) {
-      const { rows } = await executor.executeSql(
-        "SELECT min(priority) AS lowest FROM pgboss.job WHERE name = $1 AND state < 'active' AND data->>'organizationId' = $2",
-        [this.name, job.organizationId],
-      );
-      lowest = (rows[0] as { lowest: number | null } | undefined)?.lowest;
-    }
-    await this.boss.send(this.name, job, { id: orderedEntryId(), priority: lowest == null ? priority : Math.min(priority, Number(lowest)), db: executor });
+  async send(tx: Db, job: QueuedJob, priority: number): Promise<void> {
+    await this.boss.send(this.name, job, { id: orderedEntryId(), priority, db: transactionExecutor(tx) });
     this.entries.queued();
+  }
+
+  /** The id of a new entry of this queue, in the order this process made it (orderedEntryId). */
+  newEntryId(): string {
+    return orderedEntryId();
+  }
+
+  /** This process wrote `count` entries of this queue itself (acceptAnalysisJob): its workers look for them after their job. */
+  entriesQueued(count: number): void {
+    for (let i = 0; i < count; i++) this.entries.queued();
   }
 
   /** Queues the delivery of a finished job's outcome to its callback_url, inside the transaction that ends the job: call wakeWebhooks after it commits. */

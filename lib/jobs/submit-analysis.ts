@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
-import { findJobByIdempotencyKey, insertAnalysisJob, releaseExpiredIdempotencyKey } from "@/db/queries/analysis-jobs";
+import { findJobByIdempotencyKey, releaseExpiredIdempotencyKey } from "@/db/queries/analysis-jobs";
+import { acceptAnalysisJob } from "@/db/queries/job-acceptance";
 import { insertStoredFile, markStoredFileReceived } from "@/db/queries/sets-storage";
 import type { AnalysisJobRow } from "@/db/schema";
-import { admitJobs } from "./admission";
+import { admissionRule, refusalOf } from "./admission";
 import { analysisQueue, type AnalysisQueue } from "./analysis-queue";
 import { offerJobBytes } from "./bytes-handoff";
 import type { DocumentFormat } from "@/lib/analysis";
@@ -43,7 +44,7 @@ export interface StoredUpload {
   format: DocumentFormat | undefined;
   /**
    * The whole file when it ended inside its first chunk and the intake held
-   * it: it is not in storage yet (the accepting transaction writes it), and
+   * it: it is not in storage yet (the accepting statement writes it), and
    * this process's worker takes it without reading it back.
    */
   bytes?: Uint8Array;
@@ -75,7 +76,7 @@ function checkInput(input: DocumentInput): void {
   else checkDocument(input.bytes, input.declared);
 }
 
-/** A document as the accepting transaction keeps it: its key, length and digest, and its bytes when they are not in storage yet. */
+/** A document as the accepting statement keeps it: its key, length and digest, and its bytes when they are not in storage yet. */
 interface KeptInput {
   storageKey: string;
   sizeBytes: number;
@@ -115,43 +116,59 @@ function handoffBytes(content: DocumentContent): Uint8Array | undefined {
 /**
  * Accepts documents for analysis: each is checked (checkDocument), admitted
  * under the organization's and the server's caps, its bytes stored and its job
- * queued — all of them in one transaction, so that either every document of a
- * request is queued or none is. Returns the jobs in order; their ids are the
- * ids the analyses will have.
+ * queued (acceptAnalysisJob) — all of them or none. One small file without an
+ * Idempotency-Key is one statement, atomic by itself; anything more is one
+ * transaction. Returns the jobs in order; their ids are the ids the analyses
+ * will have.
  */
 export async function submitAnalyses(db: Db, inputs: DocumentInput[]): Promise<AnalysisJobRow[]> {
   inputs.forEach(checkInput);
   const organizationId = inputs[0]?.organizationId;
   if (!organizationId) return [];
   const queue = await analysisQueue(db);
-  const jobs = await db.transaction(async (tx) => {
-    const priority = await admitJobs(tx, { organizationId, count: inputs.length, enforce: true });
+  const kept = inputs.map(keptInput);
+  const accept = async (handle: Db) => {
     const rows: AnalysisJobRow[] = [];
-    for (const input of inputs) {
-      if (input.idempotency) await releaseExpiredIdempotencyKey(tx, { organizationId, key: input.idempotency.key });
+    for (const [i, input] of inputs.entries()) {
+      if (input.idempotency) await releaseExpiredIdempotencyKey(handle, { organizationId, key: input.idempotency.key });
       // Bytes not in storage yet are written by the job's own statement; an upload in storage is marked received.
-      const stored = keptInput(input);
-      if (!stored.unstored) await markReceived(tx, organizationId, stored.storageKey);
-      const row = await insertAnalysisJob(tx, {
-        id: newId("ana"),
-        organizationId,
-        apiKeyId: input.apiKeyId ?? null,
-        userId: input.userId ?? null,
-        storageKey: stored.storageKey,
-        inputName: input.name.slice(0, INPUT_NAME_MAX_LENGTH),
-        inputBytes: stored.sizeBytes,
-        sha256: stored.sha256,
-        evidence: input.evidence,
-        idempotencyKey: input.idempotency?.key ?? null,
-        requestHash: input.idempotency?.requestHash ?? null,
-        callbackUrl: input.callbackUrl ?? null,
-        queueName: queue.name,
-      }, queue, stored.unstored && { bytes: stored.unstored });
-      await queue.send(tx, { jobId: row.id, organizationId }, priority, row.lowestWaitingPriority);
+      const stored = kept[i]!;
+      if (!stored.unstored) await markReceived(handle, organizationId, stored.storageKey);
+      // The first job's admission decides for them all (and holds the admission lock for the rest of the transaction).
+      const rule = admissionRule({ jobs: inputs.length, enforce: i === 0 });
+      const row = await acceptAnalysisJob(
+        handle,
+        {
+          id: newId("ana"),
+          organizationId,
+          apiKeyId: input.apiKeyId ?? null,
+          userId: input.userId ?? null,
+          storageKey: stored.storageKey,
+          inputName: input.name.slice(0, INPUT_NAME_MAX_LENGTH),
+          inputBytes: stored.sizeBytes,
+          sha256: stored.sha256,
+          evidence: input.evidence,
+          idempotencyKey: input.idempotency?.key ?? null,
+          requestHash: input.idempotency?.requestHash ?? null,
+          callbackUrl: input.callbackUrl ?? null,
+          queueName: queue.name,
+        },
+        rule,
+        queue.newEntryId(),
+        stored.unstored && { bytes: stored.unstored },
+      );
       rows.push(row);
     }
     return rows;
-  });
+  };
+  const oneStatement = inputs.length === 1 && !inputs[0]!.idempotency && kept[0]!.unstored !== undefined;
+  let jobs: AnalysisJobRow[];
+  try {
+    jobs = await (oneStatement ? accept(db) : db.transaction(accept));
+  } catch (error) {
+    throw await refusalOf(db, error);
+  }
+  queue.entriesQueued(jobs.length);
   // This process's worker usually takes the job at once: it reads these bytes instead of the stored copy.
   // An upload larger than one chunk was never held whole: its worker reads it from its chunks.
   if (env().ANALYSIS_IN_PROCESS_WORKER) {
@@ -203,21 +220,25 @@ export async function submitOnce(db: Db, input: DocumentInput): Promise<Analysis
  * before the transaction (analysisQueue); call wakeWorkers after it commits.
  */
 export async function enqueueStoredFile(tx: Db, queue: AnalysisQueue, input: StoredFileInput): Promise<void> {
-  const priority = await admitJobs(tx, { organizationId: input.organizationId, count: 1, enforce: false });
-  const row = await insertAnalysisJob(tx, {
-    id: newId("ana"),
-    organizationId: input.organizationId,
-    userId: input.userId,
-    setFileId: input.setFileId,
-    storageKey: input.storageKey,
-    inputName: input.name.slice(0, INPUT_NAME_MAX_LENGTH),
-    inputBytes: input.sizeBytes,
-    sha256: input.sha256,
-    // The web app shows where each value was found.
-    evidence: true,
-    queueName: queue.name,
-  }, queue);
-  await queue.send(tx, { jobId: row.id, organizationId: input.organizationId }, priority, row.lowestWaitingPriority);
+  await acceptAnalysisJob(
+    tx,
+    {
+      id: newId("ana"),
+      organizationId: input.organizationId,
+      userId: input.userId,
+      setFileId: input.setFileId,
+      storageKey: input.storageKey,
+      inputName: input.name.slice(0, INPUT_NAME_MAX_LENGTH),
+      inputBytes: input.sizeBytes,
+      sha256: input.sha256,
+      // The web app shows where each value was found.
+      evidence: true,
+      queueName: queue.name,
+    },
+    admissionRule({ jobs: 1, enforce: false }),
+    queue.newEntryId(),
+  );
+  queue.entriesQueued(1);
 }
 
 /** Starts this process's worker if it runs one, and lets it look for the `jobs` new jobs now. */

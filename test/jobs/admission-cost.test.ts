@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { insertAnalysisJob } from "@/db/queries/analysis-jobs";
+import { acceptAnalysisJob } from "@/db/queries/job-acceptance";
 import { queryRows } from "@/db/queries/rows";
-import { insertStoredFile } from "@/db/queries/sets-storage";
 import { withOrganizationScope } from "@/db/scope";
 import { newId } from "@/db/ids";
-import { env, resetEnvForTests } from "@/lib/env";
-import { admitJobs } from "@/lib/jobs/admission";
-import { OrganizationBusyError, precheckAdmission, submitAnalyses } from "@/lib/jobs";
+import { resetEnvForTests } from "@/lib/env";
+import { admissionRule, refusalOf } from "@/lib/jobs/admission";
+import { analysisQueue, OrganizationBusyError, precheckAdmission, submitAnalyses } from "@/lib/jobs";
 import { createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
 import { statementCounter } from "../support/statement-counter";
@@ -18,6 +17,8 @@ import { statementCounter } from "../support/statement-counter";
  * refused requests is made of little else: it is one statement, not a
  * transaction (on PGlite every statement runs on the server's one thread).
  * A refusal adds the statement that reads the mean duration for Retry-After.
+ * The admission that decides for good is part of the statement that accepts
+ * the job: a small file is admitted, stored and queued in one statement.
  */
 describe.each(testDatabases())("the early admission check on $name", (database) => {
   let db: Db;
@@ -61,19 +62,29 @@ describe.each(testDatabases())("the early admission check on $name", (database) 
     expect(await counted(() => precheckAdmission(db, { organizationId, counts: counts(1) }))).toBe(1);
   });
 
-  it("decides inside the request's transaction in one statement: the lock and the count, which enters the system scope by itself", { timeout: 60_000 }, async () => {
+  it("admits, stores and queues a small file in one statement, and refuses in two", { timeout: 60_000 }, async () => {
+    await analysisQueue(db);
     const { organizationId } = await createTestOrganization(db);
-    // drizzle logs node-postgres's BEGIN and COMMIT as statements; PGlite's transaction is not logged.
-    const transactionStatements = database.name === "postgresql" ? 2 : 0;
-    expect(await counted(() => db.transaction((tx) => admitJobs(tx, { organizationId, count: 1, enforce: true })))).toBe(1 + transactionStatements);
+    const input = { organizationId, name: "invoice.pdf", bytes: await makePdf(invoicePages()), evidence: false };
+    expect(await counted(() => submitAnalyses(db, [input]))).toBe(1);
+    // ANALYSIS_ORG_MAX_JOBS is 1: the job above fills the organization. The refusal reads the mean duration for Retry-After.
+    await expect(submitAnalyses(db, [input])).rejects.toBeInstanceOf(OrganizationBusyError);
+    expect(await counted(() => submitAnalyses(db, [input]))).toBe(2);
   });
 
   it("holds the admission lock until the transaction ends, and leaves the transaction's scope as it was", { timeout: 60_000 }, async () => {
+    const queue = await analysisQueue(db);
     const { organizationId } = await createTestOrganization(db);
     const held = await withOrganizationScope(organizationId, () =>
       db.transaction(async (tx) => {
         await tx.execute(sql`SELECT set_config('app.organization_id', ${organizationId}, true), set_config('app.system_scope', '', true)`);
-        await admitJobs(tx, { organizationId, count: 1, enforce: true });
+        await acceptAnalysisJob(
+          tx,
+          { id: newId("ana"), organizationId, storageKey: newId("blob"), inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName: queue.name },
+          admissionRule({ jobs: 1, enforce: true }),
+          queue.newEntryId(),
+          { bytes: new TextEncoder().encode("%PDF-1.7") },
+        );
         return (
           await queryRows<{ locks: string; organization: string; system: string }>(
             tx,
@@ -108,15 +119,22 @@ describe("admission across instances on postgresql", () => {
     const { organizationId } = await createTestOrganization(db);
     const other = await database.open();
     try {
-      const queueName = env().ANALYSIS_QUEUE_NAME;
+      const queue = await analysisQueue(db);
+      const accept = (handle: Db) =>
+        acceptAnalysisJob(
+          handle,
+          { id: newId("ana"), organizationId, storageKey: newId("blob"), inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName: queue.name },
+          admissionRule({ jobs: 1, enforce: true }),
+          queue.newEntryId(),
+          { bytes: new TextEncoder().encode("%PDF-1.7") },
+        );
       let second: Promise<unknown> | undefined;
       await db.transaction(async (tx) => {
-        await admitJobs(tx, { organizationId, count: 1, enforce: true });
-        const storageKey = newId("blob");
-        await insertStoredFile(tx, { organizationId, storageKey, bytes: new TextEncoder().encode("%PDF-1.7") });
-        await insertAnalysisJob(tx, { id: newId("ana"), organizationId, storageKey, inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName });
+        await accept(tx);
         // The other instance's admission starts while this one holds the lock, and waits for it.
-        second = other.transaction((tx2) => admitJobs(tx2, { organizationId, count: 1, enforce: true }));
+        second = accept(other).catch(async (error: unknown) => {
+          throw await refusalOf(other, error);
+        });
         second.catch(() => undefined);
         await vi.waitFor(
           async () => {

@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isEmbedded, type Db } from "@/db/client";
 import { newId } from "@/db/ids";
-import { insertAnalysisJob } from "@/db/queries/analysis-jobs";
+import { insertAnalysisJob } from "../support/job-rows";
 import { fetchAnalysisEntry } from "@/db/queries/queue-entries";
 import { queryRows } from "@/db/queries/rows";
 import { insertStoredFile } from "@/db/queries/sets-storage";

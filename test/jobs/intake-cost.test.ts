@@ -12,10 +12,10 @@ import { testDatabases } from "../support/databases";
 
 /**
  * What the analyze route's own intake costs, counted through the real keyed
- * route: a file that fits in one stored chunk is written by the statement that
- * queues its job (no statement of its own), and the early admission check
- * rides on the rate limit's statement. Only the admission lock of the
- * accepting transaction counts jobs besides.
+ * route: a file that fits in one stored chunk is admitted, written and queued
+ * by the statement that inserts its job (no statement of its own, no
+ * transaction), and the early admission check rides on the rate limit's
+ * statement.
  */
 describe.each(testDatabases())("a one-chunk analyze request's statements on $name", (database) => {
   let db: Db;
@@ -44,13 +44,17 @@ describe.each(testDatabases())("a one-chunk analyze request's statements on $nam
     expect(response.status).toBe(202);
 
     const touching = (pattern: RegExp) => statements.filter((text) => pattern.test(text));
-    // The file's record and its chunk go in with the job: one statement writes all three.
+    // The file's record and its chunk go in with the job, its admission and its queue entry: one statement.
     const storage = touching(/stored_files|document_chunks/);
     expect(storage).toHaveLength(1);
     expect(storage[0]).toMatch(/insert into "analysis_jobs"/i);
-    // The rate limit's statement brings the counts; the accepting transaction's lock is the only other count.
-    expect(touching(/admission_counts/)).toHaveLength(2);
-    expect(touching(/admission_counts/).filter((text) => !/rate_limits/.test(text))).toHaveLength(1);
+    expect(storage[0]).toMatch(/admit_analysis_jobs/);
+    expect(storage[0]).toMatch(/insert into pgboss\.job/i);
+    expect(touching(/pgboss\.job/)).toHaveLength(1);
+    expect(touching(/^\s*(begin|commit)\b/i)).toHaveLength(0);
+    // The rate limit's statement brings the early check's counts.
+    expect(touching(/admission_counts/)).toHaveLength(1);
+    expect(touching(/admission_counts/)[0]).toMatch(/rate_limits/);
 
     // Accepted: kept as a received file, byte for byte, under its job.
     const jobId = response.headers.get("x-analysis-id")!;

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
-import { insertAnalysisJob } from "@/db/queries/analysis-jobs";
+import { sql } from "drizzle-orm";
+import { acceptAnalysisJob } from "@/db/queries/job-acceptance";
+import { queryRows } from "@/db/queries/rows";
 import { analysisQueue, forgetAnalysisWorker, type AnalysisQueue } from "@/lib/jobs";
+import { admissionRule } from "@/lib/jobs/admission";
 import { seedOrganization, testDatabases, type TestDatabase } from "../support/databases";
 
 /**
  * The order in which the queue hands out jobs, to a worker that only records
- * what it is given: an organization's jobs in the order they were sent
- * whatever priority admission gave them, other organizations interleaved by
- * priority, and a worker that finished a job takes the next at once.
+ * what it is given: by priority, an organization's jobs of one priority in the
+ * order they were sent, and a worker that finished a job takes the next at
+ * once; and the priority admission gives a job, which never goes ahead of its
+ * organization's jobs still waiting.
  * Each case sends its jobs in one transaction, so that the worker sees all of
  * them or none (polling between two sends, it would rightly take the first
  * before the second exists); entries of one transaction share pg-boss's
@@ -66,14 +70,14 @@ function recordingQueue(database: TestDatabase) {
 describe.each(testDatabases())("queue order on $name", (database) => {
   const queue = recordingQueue(database);
 
-  it("never lets a later job of an organization overtake an earlier one, and interleaves other organizations by priority", { timeout: 60_000 }, async () => {
+  it("interleaves organizations by priority, an organization's jobs in the order they were sent", { timeout: 60_000 }, async () => {
     const a = newId("org");
     const b = newId("org");
-    // Admission gave A's first job -3 (three of A's jobs unfinished then) and, after two of them
-    // had finished, its second -1; B's first job got 0.
+    // Admission gave A's first job -3 (three of A's jobs unfinished then) and its second -3 too (not
+    // above A's first, still waiting); B's first job got 0.
     const [aFirst, aSecond, bFirst] = await queue.send([
       { organizationId: a, priority: -3 },
-      { organizationId: a, priority: -1 },
+      { organizationId: a, priority: -3 },
       { organizationId: b, priority: 0 },
     ]);
     await queue.takenAll(3);
@@ -103,7 +107,7 @@ describe("a worker on PGlite, which polls every 2 s", () => {
   });
 });
 
-describe.each(testDatabases())("a job's insert on $name", (database) => {
+describe.each(testDatabases())("a job's admission on $name", (database) => {
   let db: Db;
   let queue: AnalysisQueue;
   beforeAll(async () => {
@@ -115,14 +119,28 @@ describe.each(testDatabases())("a job's insert on $name", (database) => {
     await database.close(db);
   });
 
-  it("reads the lowest priority of the organization's waiting entries, which the new entry must not go ahead of", async () => {
+  /** The priority of the entry the accepting statement wrote for a new job of `organizationId`. */
+  async function acceptedPriority(organizationId: string): Promise<number> {
+    const job = await acceptAnalysisJob(
+      db,
+      { id: newId("ana"), organizationId, storageKey: newId("blob"), inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName: queue.name },
+      admissionRule({ jobs: 1, enforce: true }),
+      queue.newEntryId(),
+      { bytes: new TextEncoder().encode("%PDF-1.7") },
+    );
+    const [entry] = await queryRows<{ priority: number }>(db, sql`SELECT priority FROM pgboss.job WHERE name = ${queue.name} AND data->>'jobId' = ${job.id}`);
+    return Number(entry?.priority);
+  }
+
+  it("gives minus the organization's unfinished jobs, never above its lowest waiting entry", { timeout: 60_000 }, async () => {
     const a = (await seedOrganization(db, { prefix: "order-a" })).organization.id;
     const b = (await seedOrganization(db, { prefix: "order-b" })).organization.id;
+    // Entries of A sent when more of its jobs were unfinished: a new job of A must not overtake them.
     await db.transaction((tx) => queue.send(tx, { jobId: newId("ana"), organizationId: a }, -3));
     await db.transaction((tx) => queue.send(tx, { jobId: newId("ana"), organizationId: a }, -1));
-    const job = (organizationId: string) => ({ id: newId("ana"), organizationId, storageKey: newId("blob"), inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64) });
-    expect((await insertAnalysisJob(db, job(a), queue)).lowestWaitingPriority).toBe(-3);
-    expect((await insertAnalysisJob(db, job(b), queue)).lowestWaitingPriority).toBeNull();
-    expect((await insertAnalysisJob(db, job(a))).lowestWaitingPriority).toBeUndefined();
+    expect(await acceptedPriority(a)).toBe(-3);
+    // B has no job unfinished and no entry waiting; then one job unfinished, waiting at 0.
+    expect(await acceptedPriority(b)).toBe(0);
+    expect(await acceptedPriority(b)).toBe(-1);
   });
 });
