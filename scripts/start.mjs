@@ -43,5 +43,7 @@ if (!existsSync(BUILD_MARKER)) {
 // The server's V8 flags (server-node-flags.json): Node 22+ lets the young generation grow to 128 MB
 // on a machine with much memory (Node 20: 32 MB), which a request-serving process with small
 // short-lived allocations does not need; capped, the server's resident memory is the same on both.
+// --no-liftoff: embedded PGlite's WebAssembly is compiled by V8's optimizing compiler when first
+// called, not by its baseline compiler first (see the README, "Warm-up").
 const host = listenHostFor(env.NEXTAUTH_URL, process.env.HOSTNAME);
 process.exit(await runNext(["start", "--port", port, ...(host ? ["--hostname", host] : [])], SERVER_NODE_FLAGS));
