@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, rmSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { rm, rmdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isProcessAlive } from "@/lib/process-alive";
@@ -59,8 +59,17 @@ export function jobTempDirPath(): string {
   return join(processRoot(), `job-${randomBytes(JOB_DIR_NAME_BYTES).toString("hex")}`);
 }
 
-/** Removes a job's directory, off the server's thread (a missing one costs one failed look). */
+/**
+ * Removes a job's directory, off the server's thread. Most jobs (a digital
+ * PDF) leave it empty, and the job settles only once it is gone: an empty one
+ * goes in one call, where a recursive removal looks at it first.
+ */
 export async function removeJobTempDir(dir: string): Promise<void> {
+  try {
+    return await rmdir(dir);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ENOENT") return;
+  }
   await rm(dir, { recursive: true, force: true }).catch(() => undefined);
 }
 
