@@ -7,7 +7,9 @@
  * worker and readers, called one request at a time with the embedded-font
  * invoice of bench/endpoint.ts.
  *
- *   node --conditions=react-server --import tsx bench/endpoint-statements.ts [--pglite | --postgresql] [--requests N] [--cpu-prof FILE]
+ *   node --no-liftoff --conditions=react-server --import tsx bench/endpoint-statements.ts [--pglite | --postgresql] [--requests N] [--cpu-prof FILE]
+ *
+ * (`--no-liftoff` is the server's own V8 flag, scripts/server-node-flags.json: PGlite runs in this process.)
  *
  * PostgreSQL: a new database on TEST_DATABASE_URL's server, dropped at the end
  * (bench/endpoint-target.ts, freshDatabase). `--cpu-prof FILE` writes a V8 CPU profile
