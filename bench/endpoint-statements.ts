@@ -123,84 +123,92 @@ pg.Client.prototype.query = function (this: pg.Client & { processID?: number }, 
   return ((clientQuery as (...a: unknown[]) => Promise<unknown>).apply(this, args)).finally(charge);
 } as typeof clientQuery;
 
-const { getDb, closeDb } = await import("@/db/client");
-const db = await getDb();
+/** Everything after the database is chosen: a run that fails still drops the database it made (below). */
+async function measure(): Promise<void> {
+  const { getDb, closeDb } = await import("@/db/client");
+  const db = await getDb();
 
-interface PgliteLike {
-  query(...args: unknown[]): Promise<unknown>;
-  exec(...args: unknown[]): Promise<unknown>;
-  transaction(callback: (tx: PgliteLike) => Promise<unknown>): Promise<unknown>;
-}
+  interface PgliteLike {
+    query(...args: unknown[]): Promise<unknown>;
+    exec(...args: unknown[]): Promise<unknown>;
+    transaction(callback: (tx: PgliteLike) => Promise<unknown>): Promise<unknown>;
+  }
 
-// PGlite: its own query and exec, and a transaction's (BEGIN and COMMIT counted as the statements they are).
-function wrapPglite(client: PgliteLike): void {
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  client.query = (...args) => timed(args[0], () => query(...args));
-  client.exec = (...args) => timed(args[0], () => exec(...args));
-  if (typeof client.transaction !== "function") return;
-  const transaction = client.transaction.bind(client);
-  client.transaction = (callback) =>
-    transaction((tx) => {
-      count("BEGIN");
-      wrapPglite(tx);
-      return callback(tx).finally(() => count("COMMIT"));
+  // PGlite: its own query and exec, and a transaction's (BEGIN and COMMIT counted as the statements they are).
+  function wrapPglite(client: PgliteLike): void {
+    const query = client.query.bind(client);
+    const exec = client.exec.bind(client);
+    client.query = (...args) => timed(args[0], () => query(...args));
+    client.exec = (...args) => timed(args[0], () => exec(...args));
+    if (typeof client.transaction !== "function") return;
+    const transaction = client.transaction.bind(client);
+    client.transaction = (callback) =>
+      transaction((tx) => {
+        count("BEGIN");
+        wrapPglite(tx);
+        return callback(tx).finally(() => count("COMMIT"));
+      });
+  }
+  if (database === "pglite") wrapPglite((db as unknown as { $client: PgliteLike }).$client);
+
+  const { POST } = await import("@/app/v1/documents/analyze/route");
+  const { startServerWorker, stopServerWorker } = await import("@/lib/jobs/server-worker");
+  await startServerWorker();
+  const { production } = await createTestOrganization(db);
+  const pdf = (await generateDocument({ type: "commercial_invoice", seed: 1 })).pdf;
+
+  async function post(): Promise<void> {
+    const request = new Request("http://127.0.0.1/v1/documents/analyze", {
+      method: "POST",
+      headers: { "x-api-key": production.key },
+      body: analyzeForm({ file: { bytes: pdf, name: "invoice.pdf" } }),
     });
-}
-if (database === "pglite") wrapPglite((db as unknown as { $client: PgliteLike }).$client);
+    const response = await POST(request);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`analyze answered ${response.status}`);
+  }
 
-const { POST } = await import("@/app/v1/documents/analyze/route");
-const { startServerWorker, stopServerWorker } = await import("@/lib/jobs/server-worker");
-await startServerWorker();
-const { production } = await createTestOrganization(db);
-const pdf = (await generateDocument({ type: "commercial_invoice", seed: 1 })).pdf;
+  for (let i = 0; i < WARM_UP_REQUESTS; i++) await post();
+  const profiler = profileFile ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
+  counting = true;
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < requests; i++) await post();
+  const used = process.cpuUsage(cpu);
+  const wallMs = performance.now() - started;
+  counting = false;
+  if (profiler && profileFile) {
+    const { profile } = await profiler.post("Profiler.stop");
+    writeFileSync(profileFile, JSON.stringify(profile));
+    profiler.disconnect();
+  }
 
-async function post(): Promise<void> {
-  const request = new Request("http://127.0.0.1/v1/documents/analyze", {
-    method: "POST",
-    headers: { "x-api-key": production.key },
-    body: analyzeForm({ file: { bytes: pdf, name: "invoice.pdf" } }),
-  });
-  const response = await POST(request);
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`analyze answered ${response.status}`);
+  const total = [...statements.values()].reduce((a, b) => a + b, 0);
+  const rows = [...statements.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => [kind, (n / requests).toFixed(2), ((statementMs.get(kind) ?? 0) / requests).toFixed(2)]);
+  console.log(`${database}: ${requests} one-page requests one after another`);
+  const cpuColumn = database === "pglite" ? "PGlite CPU ms per request" : "backend CPU ms per request";
+  console.log(formatTable(["statement", "per request", cpuColumn], rows));
+  const inStatements = [...statementMs.values()].reduce((a, b) => a + b, 0);
+  console.log(`CPU in ${database === "pglite" ? "PGlite" : "PostgreSQL backends"}: ${(inStatements / requests).toFixed(1)} ms per request`);
+  console.log(`statements per request: ${(total / requests).toFixed(1)}`);
+  console.log(`server CPU per request: ${((used.user + used.system) / 1000 / requests).toFixed(1)} ms (readers excluded); wall ${(wallMs / requests).toFixed(1)} ms`);
+  const memory = process.memoryUsage();
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  console.log(`server memory: resident ${mb(memory.rss)} MB, V8 heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, array buffers and WebAssembly ${mb(memory.arrayBuffers)} MB, other external ${mb(memory.external - memory.arrayBuffers)} MB`);
+  await stopServerWorker();
+  await closeDb().catch(() => undefined);
 }
 
-for (let i = 0; i < WARM_UP_REQUESTS; i++) await post();
-const profiler = profileFile ? new Session() : undefined;
-if (profiler) {
-  profiler.connect();
-  await profiler.post("Profiler.enable");
-  await profiler.post("Profiler.start");
+try {
+  await measure();
+} finally {
+  await fresh?.drop();
 }
-counting = true;
-const cpu = process.cpuUsage();
-const started = performance.now();
-for (let i = 0; i < requests; i++) await post();
-const used = process.cpuUsage(cpu);
-const wallMs = performance.now() - started;
-counting = false;
-if (profiler && profileFile) {
-  const { profile } = await profiler.post("Profiler.stop");
-  writeFileSync(profileFile, JSON.stringify(profile));
-  profiler.disconnect();
-}
-
-const total = [...statements.values()].reduce((a, b) => a + b, 0);
-const rows = [...statements.entries()]
-  .sort((a, b) => b[1] - a[1])
-  .map(([kind, n]) => [kind, (n / requests).toFixed(2), ((statementMs.get(kind) ?? 0) / requests).toFixed(2)]);
-console.log(`${database}: ${requests} one-page requests one after another`);
-const cpuColumn = database === "pglite" ? "PGlite CPU ms per request" : "backend CPU ms per request";
-console.log(formatTable(["statement", "per request", cpuColumn], rows));
-const inStatements = [...statementMs.values()].reduce((a, b) => a + b, 0);
-console.log(`CPU in ${database === "pglite" ? "PGlite" : "PostgreSQL backends"}: ${(inStatements / requests).toFixed(1)} ms per request`);
-console.log(`statements per request: ${(total / requests).toFixed(1)}`);
-console.log(`server CPU per request: ${((used.user + used.system) / 1000 / requests).toFixed(1)} ms (readers excluded); wall ${(wallMs / requests).toFixed(1)} ms`);
-const memory = process.memoryUsage();
-const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-console.log(`server memory: resident ${mb(memory.rss)} MB, V8 heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, array buffers and WebAssembly ${mb(memory.arrayBuffers)} MB, other external ${mb(memory.external - memory.arrayBuffers)} MB`);
-await stopServerWorker();
-await closeDb().catch(() => undefined);
-await fresh?.drop();
 process.exit(0);
