@@ -134,6 +134,20 @@ describe("openDb on postgresql", () => {
     }
   });
 
+  it("prepares nothing when told not to (DATABASE_PREPARED_STATEMENTS=false: a pooler in transaction mode)", async () => {
+    const db = await openDb({ url: testDatabaseUrl(), preparedStatements: false });
+    try {
+      const prepared = await db.transaction(async (tx) => {
+        const marker = `unprepared ${randomBytes(6).toString("hex")}`;
+        for (const n of [1, 2]) await queryRows(tx, sql`SELECT ${n}::int AS n, ${marker}::text AS marker`);
+        return queryRows(tx, sql`SELECT name FROM pg_prepared_statements WHERE statement LIKE '%marker%'`);
+      });
+      expect(prepared).toEqual([]);
+    } finally {
+      await closeDb(db);
+    }
+  });
+
   it("refuses a URL that is not PostgreSQL with a clear message", async () => {
     await expect(openDb({ url: "mysql://localhost/db" })).rejects.toThrow(/postgres:\/\//);
   });

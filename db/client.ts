@@ -25,6 +25,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type OpenDbOptions = ({ url: string } | { dataDir: string }) & {
   /** After migrating, every connection takes this role (see DATABASE_APP_ROLE). */
   appRole?: string;
+  /** PostgreSQL: each connection prepares a parameterised statement once (db/statement-cache.ts); default true (DATABASE_PREPARED_STATEMENTS). */
+  preparedStatements?: boolean;
   /** Called with every SQL statement drizzle sends (tests count queries with it). */
   onQuery?: (query: string, params: unknown[]) => void;
 };
@@ -88,8 +90,12 @@ export function getDb(): Promise<Db> {
   const cache = globalThis as DbCache;
   const existing = cache[cacheKey];
   if (existing) return existing;
-  const { DATABASE_URL, DATABASE_APP_ROLE, PGLITE_DIR } = env();
-  const opening = openDb({ ...(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: PGLITE_DIR }), appRole: DATABASE_APP_ROLE });
+  const { DATABASE_URL, DATABASE_APP_ROLE, DATABASE_PREPARED_STATEMENTS, PGLITE_DIR } = env();
+  const opening = openDb({
+    ...(DATABASE_URL ? { url: DATABASE_URL } : { dataDir: PGLITE_DIR }),
+    appRole: DATABASE_APP_ROLE,
+    preparedStatements: DATABASE_PREPARED_STATEMENTS,
+  });
   // A failed open (e.g. database down) must not poison the cache for the next request.
   opening.catch(() => {
     if (cache[cacheKey] === opening) delete cache[cacheKey];
@@ -106,7 +112,7 @@ export function isEmbedded(db: Db): boolean {
 /** Opens an independent, migrated database (tests use this for isolated instances). */
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   const logger: Logger | undefined = options.onQuery && { logQuery: options.onQuery };
-  return "url" in options ? openPostgres(options.url, logger, options.appRole) : openPglite(options.dataDir, logger, options.appRole);
+  return "url" in options ? openPostgres(options.url, logger, options.appRole, options.preparedStatements ?? true) : openPglite(options.dataDir, logger, options.appRole);
 }
 
 /** Closes `db`, or the process-wide database when called without one. */
@@ -139,7 +145,7 @@ function roleName(role: string): string {
   return role;
 }
 
-async function openPostgres(url: string, logger: Logger | undefined, appRole: string | undefined): Promise<Db> {
+async function openPostgres(url: string, logger: Logger | undefined, appRole: string | undefined, preparedStatements: boolean): Promise<Db> {
   if (!/^postgres(ql)?:\/\//.test(url)) {
     throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL");
   }
@@ -152,8 +158,9 @@ async function openPostgres(url: string, logger: Logger | undefined, appRole: st
     await pool.end();
     throw error;
   }
-  // Each connection prepares a parameterised statement once (the migrating connection above is gone).
-  pool.on("connect", cacheStatements);
+  // Each connection prepares a parameterised statement once (the migrating connection above is gone),
+  // unless a pooler in transaction mode in front of PostgreSQL cannot carry prepared statements.
+  if (preparedStatements) pool.on("connect", cacheStatements);
   if (appRole) {
     const statement = setRoleStatement(appRole);
     // Queued on the new connection before any query of the app's.
