@@ -314,7 +314,17 @@ export class AnalysisQueue {
     // Jobs in every state reference their queue (pg-boss's purge removes only waiting ones).
     for (const name of [this.name, `${this.name}-failed`, webhookQueueOf(this.name)]) {
       await this.executor.executeSql("DELETE FROM pgboss.job WHERE name = $1", [name]);
-      await this.boss.deleteQueue(name);
+      // Test files running at once drop their queues' partitions at once, and pg-boss's delete_queue
+      // (a row and a partition table, in one statement) deadlocks between them as create_queue does:
+      // PostgreSQL aborts one whole statement, which is then run again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.boss.deleteQueue(name);
+          break;
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== "40P01" || attempt >= CREATE_QUEUE_ATTEMPTS) throw error;
+        }
+      }
     }
   }
 }

@@ -125,7 +125,8 @@ describe("isolated reading with a memory cap, on pglite", () => {
   beforeAll(async () => {
     // Room for a reader with the engine loaded (about 250 MB) and a normal document; a generous
     // time cap, so that memory is what stops the bomb (since PDFium, its WebAssembly memory cap, inside the reader).
-    ({ server, key, cleanup } = await startServer("pglite", { ANALYSIS_MAX_MEMORY_MB: "600", ANALYSIS_TIMEOUT_MS: "120000" }));
+    // One reader (ANALYSIS_WORKERS), as above: the cap is each reader's, and a second one costs its start (about 2 s of processor time).
+    ({ server, key, cleanup } = await startServer("pglite", { ANALYSIS_WORKERS: "1", ANALYSIS_MAX_MEMORY_MB: "600", ANALYSIS_TIMEOUT_MS: "120000" }));
     await expectNormalAnswer(server, key);
   });
   afterAll(async () => cleanup?.());

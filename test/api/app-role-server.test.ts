@@ -34,7 +34,8 @@ describe("the app as DATABASE_APP_ROLE on PostgreSQL, through real HTTP", () => 
     await owner.execute(sql.raw(`REASSIGN OWNED BY ${APP_ROLE} TO current_user`));
     mine = await createTestOrganization(owner);
     theirs = await createTestOrganization(owner);
-    server = await startServerProcess({ DATABASE_URL: testDatabaseUrl(), DATABASE_APP_ROLE: APP_ROLE });
+    // One reader (ANALYSIS_WORKERS): this test is not about readers, and a second one costs its start (about 2 s of processor time, loading and warming the engine).
+    server = await startServerProcess({ DATABASE_URL: testDatabaseUrl(), DATABASE_APP_ROLE: APP_ROLE, ANALYSIS_WORKERS: "1" });
   });
 
   afterAll(async () => {

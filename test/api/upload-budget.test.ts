@@ -79,7 +79,8 @@ describe("the server's budget of upload bytes in flight", () => {
     const db = await openDb({ dataDir });
     key = (await createTestOrganization(db)).production.key;
     await closeDb(db);
-    server = await startServerProcess({ DATABASE_URL: undefined, PGLITE_DIR: dataDir, MAX_UPLOAD_MB: String(MAX_UPLOAD_MB), UPLOAD_BYTES_IN_FLIGHT_MB: String(BUDGET_MB) });
+    // One reader (ANALYSIS_WORKERS): this test is not about readers, and a second one costs its start (about 2 s of processor time, loading and warming the engine).
+    server = await startServerProcess({ DATABASE_URL: undefined, PGLITE_DIR: dataDir, ANALYSIS_WORKERS: "1", MAX_UPLOAD_MB: String(MAX_UPLOAD_MB), UPLOAD_BYTES_IN_FLIGHT_MB: String(BUDGET_MB) });
     small = await makePdf(invoicePages());
     // A real PDF padded to 3.5 MB: two of them do not fit the 6 MB budget, one does.
     large = new Uint8Array(Buffer.concat([Buffer.from(small), Buffer.alloc(3.5 * MB - small.length, 0x20)]));

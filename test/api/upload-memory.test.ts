@@ -82,7 +82,8 @@ describe("an upload over the limit, streamed to a separate app process", () => {
     const db = await openDb({ dataDir });
     key = (await createTestOrganization(db)).production.key;
     await closeDb(db);
-    server = await startServerProcess({ DATABASE_URL: undefined, PGLITE_DIR: dataDir });
+    // One reader (ANALYSIS_WORKERS): this test is not about readers, and a second one costs its start (about 2 s of processor time, loading and warming the engine).
+    server = await startServerProcess({ DATABASE_URL: undefined, PGLITE_DIR: dataDir, ANALYSIS_WORKERS: "1" });
     // Warm up: the first request loads the engine and the database, which is not what we measure.
     const warm = await fetch(`${server.origin}/v1/documents/analyze`, {
       method: "POST",
