@@ -1,7 +1,21 @@
-import { type Canvas, createCanvas, type Image, ImageData, loadImage } from "@napi-rs/canvas";
+import type { Canvas, Image } from "@napi-rs/canvas";
 import { JpegImage } from "pdfjs-dist/image_decoders/pdf.image_decoders.mjs";
 import { sniffFormat } from "./sniff";
 import { isWellFormedWebp } from "./webp-structure";
+
+type CanvasModule = typeof import("@napi-rs/canvas");
+let canvasModule: Promise<CanvasModule> | undefined;
+
+/**
+ * @napi-rs/canvas, loaded when this process first turns or scales an image: a
+ * native module that takes about a second to load, which every importer of
+ * the engine's index paid at its start (the server, which reads no image; each
+ * test file). Readers load it before they say they are ready (child.mjs).
+ */
+function canvasLibrary(): Promise<CanvasModule> {
+  canvasModule ??= import("@napi-rs/canvas");
+  return canvasModule;
+}
 
 /**
  * @napi-rs/canvas's native decoders crash the whole process (SIGSEGV), not
@@ -12,19 +26,19 @@ import { isWellFormedWebp } from "./webp-structure";
  * (plain JavaScript, throws a JpegError on what it cannot read) and drawn from
  * its pixels; TIFF is never decoded here.
  */
-async function decode(bytes: Uint8Array): Promise<Image | Canvas | undefined> {
+async function decode(canvas: CanvasModule, bytes: Uint8Array): Promise<Image | Canvas | undefined> {
   const format = sniffFormat(bytes);
-  if (format === "jpeg") return decodeJpeg(bytes);
+  if (format === "jpeg") return decodeJpeg(canvas, bytes);
   if (format !== "png" && !(format === "webp" && isWellFormedWebp(bytes))) return undefined;
   try {
-    return await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return await canvas.loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch {
     return undefined;
   }
 }
 
 /** A JPEG's pixels on a canvas, or undefined when pdf.js cannot read it. */
-function decodeJpeg(bytes: Uint8Array): Canvas | undefined {
+function decodeJpeg({ createCanvas, ImageData }: CanvasModule, bytes: Uint8Array): Canvas | undefined {
   try {
     const jpeg = new JpegImage();
     jpeg.parse(bytes);
@@ -63,10 +77,11 @@ function toRgba(data: Uint8ClampedArray | Uint8Array, pixels: number): Uint8Clam
  * cannot decode (TIFF, damaged files).
  */
 export async function turnImage(bytes: Uint8Array, quarterTurns: 1 | 2 | 3): Promise<Uint8Array | undefined> {
-  const image = await decode(bytes);
+  const library = await canvasLibrary();
+  const image = await decode(library, bytes);
   if (!image) return undefined;
   const sideways = quarterTurns % 2 === 1;
-  const canvas = createCanvas(sideways ? image.height : image.width, sideways ? image.width : image.height);
+  const canvas = library.createCanvas(sideways ? image.height : image.width, sideways ? image.width : image.height);
   const ctx = canvas.getContext("2d");
   ctx.translate(canvas.width / 2, canvas.height / 2);
   ctx.rotate((quarterTurns * Math.PI) / 2);
@@ -83,11 +98,12 @@ export async function scaleImage(
   bytes: Uint8Array,
   factorFor: (width: number, height: number) => number,
 ): Promise<{ bytes: Uint8Array; factor: number } | undefined> {
-  const image = await decode(bytes);
+  const library = await canvasLibrary();
+  const image = await decode(library, bytes);
   if (!image) return undefined;
   const factor = factorFor(image.width, image.height);
   if (factor === 1) return undefined;
-  const canvas = createCanvas(Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor)));
+  const canvas = library.createCanvas(Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor)));
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#fff";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
