@@ -1,12 +1,13 @@
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import { v7 as uuidv7 } from "uuid";
 import { isEmbedded, type Db } from "@/db/client";
 import { withoutScope } from "@/db/scope";
-import { analysisOrgMaxRunning, analysisWallTimeoutMs, env } from "@/lib/env";
+import { analysisOrgMaxRunning, env } from "@/lib/env";
 import { fetchAnalysisEntry, type QueueEntry } from "@/db/queries/queue-entries";
 import { logError } from "@/lib/log";
 import { type EntryEnded, EntryWorkers } from "./entry-workers";
-import { clientExecutor, transactionExecutor } from "./sql-executor";
+import { transactionExecutor } from "./sql-executor";
+import { CREATE_QUEUE_ATTEMPTS, startQueues, webhookQueueOf } from "./start-queues";
 
 /**
  * The analysis queue on pg-boss (see the README, "Jobs"): jobs live in the
@@ -37,16 +38,6 @@ const EMBEDDED_POLLING_INTERVAL_SECONDS = 2;
 const DEFER_SECONDS = 1;
 /** Jobs the queue gave up on only need their failure recorded: no hurry. */
 const DEAD_LETTER_POLLING_INTERVAL_SECONDS = 5;
-/**
- * A job is taken again (pg-boss's expiry) after twice the wall-clock backstop of reading a document:
- * never while its reader still runs (a reader that spends its processor-time budget under load runs
- * up to the backstop). A worker that died is noticed far sooner, by its lease (ANALYSIS_LEASE_SECONDS).
- */
-const EXPIRY_PER_WALL_TIMEOUT = 2;
-/** Attempts after the first when a worker dies or fails for a reason that is not the file's; waits double each time. */
-const RETRY_DELAY_SECONDS = 5;
-/** A delivery whose receiver never answers is taken again after this long (the post itself times out far sooner). */
-const WEBHOOK_EXPIRY_SECONDS = 120;
 /**
  * An id for a queue entry that sorts in the order this process made it.
  * pg-boss hands out the entries of one priority by `created_on`, then by id;
@@ -84,27 +75,6 @@ export interface QueueHandlers {
   leaseSeconds: number;
 }
 
-/**
- * Left to others: another process creating the same index at the same moment
- * (duplicate name, or its catalog row), or pg-boss's tables owned by another
- * role than this one (DATABASE_APP_ROLE on a schema the owner made: the
- * owner's migration 0017 makes the index there).
- */
-const INDEX_LEFT_TO_OTHERS = new Set(["42P07", "23505", "42501"]);
-
-/**
- * GET /v1/analyses/{id} finds a job's webhook delivery by the job's id in the
- * queue's entries (webhookEntry). pg-boss creates its schema at its first
- * start, after the app's migrations, so the index is made here (migration
- * 0017 makes it on a database that already had the schema); on the
- * partitioned table it covers every queue's partition, present and future.
- */
-async function createWebhookLookupIndex(executor: PgBoss.Db): Promise<void> {
-  await executor.executeSql(`CREATE INDEX IF NOT EXISTS job_data_job_id_idx ON pgboss.job (name, (data->>'jobId'))`, []).catch((error: { code?: string }) => {
-    if (!INDEX_LEFT_TO_OTHERS.has(error.code ?? "")) throw error;
-  });
-}
-
 export class AnalysisQueue {
   /** The analysis workers (work); their entries are never handed back as dead. */
   private readonly entries: EntryWorkers<QueuedJob>;
@@ -131,35 +101,9 @@ export class AnalysisQueue {
 
   static async start(db: Db): Promise<AnalysisQueue> {
     const config = env();
-    const executor = clientExecutor(db);
-    const boss = new PgBoss({
-      db: executor,
-      // Cron schedules are not used; maintenance finds jobs whose worker died (expired) and retries them.
-      schedule: false,
-      maintenanceIntervalSeconds: config.ANALYSIS_MAINTENANCE_SECONDS,
-    });
-    boss.on("error", (error) => logError("analysis queue", error));
-    await boss.start();
-    await createWebhookLookupIndex(executor);
-    const name = config.ANALYSIS_QUEUE_NAME;
-    const failed = `${name}-failed`;
-    const webhooks = webhookQueueOf(name);
-    // Creating a queue that exists is a no-op; every process creates them, whichever starts first.
-    await createQueueOnce(boss, failed);
-    // A webhook delivery whose receiver failed is retried with backoff, then given up (every attempt is recorded).
-    await createQueueOnce(boss, webhooks, {
-      name: webhooks,
-      retryLimit: config.WEBHOOK_RETRY_LIMIT,
-      retryDelay: config.WEBHOOK_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      expireInSeconds: WEBHOOK_EXPIRY_SECONDS,
-    });
-    const expireInSeconds = Math.ceil((analysisWallTimeoutMs(config) / 1000) * EXPIRY_PER_WALL_TIMEOUT);
-    await createQueueOnce(boss, name, { name, deadLetter: failed, retryLimit: config.ANALYSIS_RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds });
-    // A queue made by an earlier start keeps its settings (create does nothing then): its expiry follows this start's backstop.
-    await boss.updateQueue(name, { name, expireInSeconds });
+    const { boss, executor } = await startQueues(db, config);
     const embedded = isEmbedded(db);
-    return new AnalysisQueue(boss, executor, name, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, config.WEBHOOK_POLLING_SECONDS, embedded);
+    return new AnalysisQueue(boss, executor, config.ANALYSIS_QUEUE_NAME, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, config.WEBHOOK_POLLING_SECONDS, embedded);
   }
 
   /**
@@ -343,10 +287,6 @@ function abandonedReason(output: object | undefined): string {
 /** What pg-boss records for an entry it expired (failJobsByTimeout). */
 const PG_BOSS_EXPIRY_MESSAGE = "job failed by timeout in active state";
 
-function webhookQueueOf(name: string): string {
-  return `${name}-webhooks`;
-}
-
 const QUEUES = Symbol.for("shipshape.analysis-queues");
 
 /**
@@ -374,25 +314,4 @@ export async function stopAnalysisQueue(db: Db, options: { graceful: boolean; ti
   if (!queue) return;
   await queue.stop(options);
   if (options.destroy) await queue.destroy();
-}
-
-/** PostgreSQL's codes for losing a race to create the same thing: deadlock, duplicate table, duplicate key. */
-const CREATE_RACE_CODES = new Set(["40P01", "42P07", "23505"]);
-const CREATE_QUEUE_ATTEMPTS = 5;
-
-/**
- * Creates a queue unless it exists. Processes starting at once on a fresh
- * database all create it, and pg-boss's create_queue (a row and a partition
- * table) deadlocks between them: PostgreSQL aborts one, which then finds the
- * queue the other made when it tries again.
- */
-export async function createQueueOnce(boss: PgBoss, name: string, options?: PgBoss.Queue): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await boss.createQueue(name, options);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code !== "string" || !CREATE_RACE_CODES.has(code) || attempt >= CREATE_QUEUE_ATTEMPTS) throw error;
-    }
-  }
 }

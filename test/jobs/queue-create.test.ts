@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createQueueOnce } from "@/lib/jobs/analysis-queue";
+import { createQueueOnce } from "@/lib/jobs/start-queues";
 import { testDatabaseUrl } from "../support/databases";
 
 /**

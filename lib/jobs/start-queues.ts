@@ -1,0 +1,106 @@
+import PgBoss from "pg-boss";
+import type { Db } from "@/db/client";
+import { analysisWallTimeoutMs, type Env } from "@/lib/env";
+import { logError } from "@/lib/log";
+import { clientExecutor } from "./sql-executor";
+
+/**
+ * A job is taken again (pg-boss's expiry) after twice the wall-clock backstop of reading a document:
+ * never while its reader still runs (a reader that spends its processor-time budget under load runs
+ * up to the backstop). A worker that died is noticed far sooner, by its lease (ANALYSIS_LEASE_SECONDS).
+ */
+const EXPIRY_PER_WALL_TIMEOUT = 2;
+/** Attempts after the first when a worker dies or fails for a reason that is not the file's; waits double each time. */
+const RETRY_DELAY_SECONDS = 5;
+/** A delivery whose receiver never answers is taken again after this long (the post itself times out far sooner). */
+const WEBHOOK_EXPIRY_SECONDS = 120;
+
+/** pg-boss started on a database, with the analysis queue, its dead letters and its webhook deliveries created. */
+interface StartedQueues {
+  boss: PgBoss;
+  /** pg-boss's executor on the database handle, for the queue's own statements on pg-boss's tables. */
+  executor: PgBoss.Db;
+}
+
+/** The queue of `name`'s webhook deliveries. */
+export function webhookQueueOf(name: string): string {
+  return `${name}-webhooks`;
+}
+
+/**
+ * Starts pg-boss on `db` and creates the analysis queue (`ANALYSIS_QUEUE_NAME`),
+ * its dead letters and its webhook deliveries, with their retries and expiry.
+ */
+export async function startQueues(db: Db, config: Env): Promise<StartedQueues> {
+  const executor = clientExecutor(db);
+  const boss = new PgBoss({
+    db: executor,
+    // Cron schedules are not used; maintenance finds jobs whose worker died (expired) and retries them.
+    schedule: false,
+    maintenanceIntervalSeconds: config.ANALYSIS_MAINTENANCE_SECONDS,
+  });
+  boss.on("error", (error) => logError("analysis queue", error));
+  await boss.start();
+  await createWebhookLookupIndex(executor);
+  const name = config.ANALYSIS_QUEUE_NAME;
+  const failed = `${name}-failed`;
+  const webhooks = webhookQueueOf(name);
+  // Creating a queue that exists is a no-op; every process creates them, whichever starts first.
+  await createQueueOnce(boss, failed);
+  // A webhook delivery whose receiver failed is retried with backoff, then given up (every attempt is recorded).
+  await createQueueOnce(boss, webhooks, {
+    name: webhooks,
+    retryLimit: config.WEBHOOK_RETRY_LIMIT,
+    retryDelay: config.WEBHOOK_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: WEBHOOK_EXPIRY_SECONDS,
+  });
+  const expireInSeconds = Math.ceil((analysisWallTimeoutMs(config) / 1000) * EXPIRY_PER_WALL_TIMEOUT);
+  await createQueueOnce(boss, name, { name, deadLetter: failed, retryLimit: config.ANALYSIS_RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds });
+  // A queue made by an earlier start keeps its settings (create does nothing then): its expiry follows this start's backstop.
+  await boss.updateQueue(name, { name, expireInSeconds });
+  return { boss, executor };
+}
+
+/**
+ * Left to others: another process creating the same index at the same moment
+ * (duplicate name, or its catalog row), or pg-boss's tables owned by another
+ * role than this one (DATABASE_APP_ROLE on a schema the owner made: the
+ * owner's migration 0017 makes the index there).
+ */
+const INDEX_LEFT_TO_OTHERS = new Set(["42P07", "23505", "42501"]);
+
+/**
+ * GET /v1/analyses/{id} finds a job's webhook delivery by the job's id in the
+ * queue's entries (webhookEntry). pg-boss creates its schema at its first
+ * start, after the app's migrations, so the index is made here (migration
+ * 0017 makes it on a database that already had the schema); on the
+ * partitioned table it covers every queue's partition, present and future.
+ */
+async function createWebhookLookupIndex(executor: PgBoss.Db): Promise<void> {
+  await executor.executeSql(`CREATE INDEX IF NOT EXISTS job_data_job_id_idx ON pgboss.job (name, (data->>'jobId'))`, []).catch((error: { code?: string }) => {
+    if (!INDEX_LEFT_TO_OTHERS.has(error.code ?? "")) throw error;
+  });
+}
+
+/** PostgreSQL's codes for losing a race to create the same thing: deadlock, duplicate table, duplicate key. */
+const CREATE_RACE_CODES = new Set(["40P01", "42P07", "23505"]);
+/** Tries at creating a queue (or deleting one: AnalysisQueue.destroy) before a lost race's error is thrown. */
+export const CREATE_QUEUE_ATTEMPTS = 5;
+
+/**
+ * Creates a queue unless it exists. Processes starting at once on a fresh
+ * database all create it, and pg-boss's create_queue (a row and a partition
+ * table) deadlocks between them: PostgreSQL aborts one, which then finds the
+ * queue the other made when it tries again.
+ */
+export async function createQueueOnce(boss: PgBoss, name: string, options?: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(name, options);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== "string" || !CREATE_RACE_CODES.has(code) || attempt >= CREATE_QUEUE_ATTEMPTS) throw error;
+    }
+  }
+}
