@@ -5,6 +5,7 @@ import { withoutScope } from "@/db/scope";
 import { analysisOrgMaxRunning, env } from "@/lib/env";
 import { fetchAnalysisEntry, type QueueEntry } from "@/db/queries/queue-entries";
 import { logError } from "@/lib/log";
+import { abandonedReason, type Leases, sweepDeadWorkers } from "./dead-workers";
 import { type EntryEnded, EntryWorkers } from "./entry-workers";
 import { transactionExecutor } from "./sql-executor";
 import { CREATE_QUEUE_ATTEMPTS, startQueues, webhookQueueOf } from "./start-queues";
@@ -51,11 +52,9 @@ const orderedEntryId = (): string => uuidv7();
 
 /** A worker renews its running jobs' leases, and looks for jobs whose lease ran out, this many times per lease. */
 export const LEASE_RENEWALS = 3;
-/** What a job handed back for a dead worker records as its failure (and its reason, if it was the last attempt). */
-const DEAD_WORKER_MESSAGE = "its worker stopped (died, or lost the database) while reading it";
 
-/** What a worker does with what the queue hands out (AnalysisQueue.work). */
-export interface QueueHandlers {
+/** What a worker does with what the queue hands out (AnalysisQueue.work), and its jobs' leases (sweepDeadWorkers). */
+export interface QueueHandlers extends Leases {
   /** Workers taking analysis jobs, one at a time each. */
   concurrency: number;
   /**
@@ -69,10 +68,6 @@ export interface QueueHandlers {
   handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>;
   /** Posts a finished job's webhook; throws to have it retried. */
   deliver: (job: QueuedJob, attempt: number) => Promise<void>;
-  /** Of the given jobs (one organization's), those whose worker holds a live lease. */
-  leased: (organizationId: string, jobIds: string[]) => Promise<string[]>;
-  /** ANALYSIS_LEASE_SECONDS. */
-  leaseSeconds: number;
 }
 
 export class AnalysisQueue {
@@ -198,35 +193,9 @@ export class AnalysisQueue {
     this.sweepTimer.unref();
   }
 
-  /**
-   * Hands back the jobs whose worker died: entries taken more than a lease ago
-   * by another process whose job holds no live lease (its worker stopped
-   * renewing it, or died between taking the entry and claiming the job) are
-   * failed, so the queue retries them with backoff or, after the last attempt,
-   * ends them failed with the reason. pg-boss's own expiry (twice the reading
-   * cap) would do the same, but far later. Two processes sweeping at once only
-   * hand the same entry back twice.
-   */
-  async sweepDeadWorkers(handlers: Pick<QueueHandlers, "leased" | "leaseSeconds">): Promise<number> {
-    const { rows } = await this.executor.executeSql(
-      "SELECT id, data FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2)",
-      [this.name, handlers.leaseSeconds],
-    );
-    const byOrganization = new Map<string, { entryId: string; jobId: string }[]>();
-    for (const row of rows as { id: string; data: QueuedJob }[]) {
-      if (this.entries.running.has(row.id)) continue;
-      const entries = byOrganization.get(row.data.organizationId) ?? [];
-      entries.push({ entryId: row.id, jobId: row.data.jobId });
-      byOrganization.set(row.data.organizationId, entries);
-    }
-    const dead: string[] = [];
-    for (const [organizationId, entries] of byOrganization) {
-      const live = new Set(await handlers.leased(organizationId, entries.map((entry) => entry.jobId)));
-      dead.push(...entries.filter((entry) => !live.has(entry.jobId)).map((entry) => entry.entryId));
-    }
-    // One at a time: pg-boss records a failure's output only for a single id.
-    for (const entryId of dead) await this.boss.fail(this.name, entryId, { message: DEAD_WORKER_MESSAGE });
-    return dead.length;
+  /** Hands back the jobs whose worker died (sweepDeadWorkers in dead-workers.ts); those this process runs are never among them. */
+  async sweepDeadWorkers(leases: Leases): Promise<number> {
+    return sweepDeadWorkers({ boss: this.boss, executor: this.executor, name: this.name, running: this.entries.running }, leases);
   }
 
   /**
@@ -272,20 +241,6 @@ export class AnalysisQueue {
     }
   }
 }
-
-/**
- * Why a job the queue gave up on failed, in words for its caller: a dead
- * worker is said so; any other failure's message may be internal (a stack, SQL)
- * and is not repeated.
- */
-function abandonedReason(output: object | undefined): string {
-  const message = (output as { message?: unknown } | undefined)?.message;
-  const deadWorker = message === DEAD_WORKER_MESSAGE || message === PG_BOSS_EXPIRY_MESSAGE;
-  return deadWorker ? `The job was abandoned after its last attempt: ${DEAD_WORKER_MESSAGE}.` : "The job was abandoned after its last attempt.";
-}
-
-/** What pg-boss records for an entry it expired (failJobsByTimeout). */
-const PG_BOSS_EXPIRY_MESSAGE = "job failed by timeout in active state";
 
 const QUEUES = Symbol.for("shipshape.analysis-queues");
 
