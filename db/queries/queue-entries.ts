@@ -29,7 +29,7 @@ export function completeEntrySql(entry: QueueEntry): SQL {
  * letter, expiry, retention and retries as pg-boss resolves them when no
  * default is configured. `data` and `priority` are SQL of that statement (its
  * job's row, its admission); `from` names what they read. An upgrade of
- * pg-boss must check this against plans.js: test/jobs/entry-insert.test.ts
+ * pg-boss must check this against plans.js: test/jobs/queue-order.test.ts
  * compares an entry written here with one pg-boss's own send writes.
  */
 export function insertEntrySql(params: { queue: string; id: string; data: SQL; priority: SQL; from: SQL }): SQL {

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { acceptAnalysisJob } from "@/db/queries/job-acceptance";
 import { queryRows } from "@/db/queries/rows";
 import { withOrganizationScope } from "@/db/scope";
-import { newId } from "@/db/ids";
 import { resetEnvForTests } from "@/lib/env";
-import { admissionRule, refusalOf } from "@/lib/jobs/admission";
+import { refusalOf } from "@/lib/jobs/admission";
 import { analysisQueue, OrganizationBusyError, precheckAdmission, submitAnalyses } from "@/lib/jobs";
 import { createTestOrganization, invoicePages, makePdf } from "../support/api-fixtures";
 import { testDatabases } from "../support/databases";
+import { acceptTestJob } from "../support/job-rows";
 import { statementCounter } from "../support/statement-counter";
 
 /**
@@ -78,13 +77,7 @@ describe.each(testDatabases())("the early admission check on $name", (database) 
     const held = await withOrganizationScope(organizationId, () =>
       db.transaction(async (tx) => {
         await tx.execute(sql`SELECT set_config('app.organization_id', ${organizationId}, true), set_config('app.system_scope', '', true)`);
-        await acceptAnalysisJob(
-          tx,
-          { id: newId("ana"), organizationId, storageKey: newId("blob"), inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName: queue.name },
-          admissionRule({ jobs: 1, enforce: true }),
-          queue.newEntryId(),
-          { bytes: new TextEncoder().encode("%PDF-1.7") },
-        );
+        await acceptTestJob(tx, queue, organizationId);
         return (
           await queryRows<{ locks: string; organization: string; system: string }>(
             tx,
@@ -121,13 +114,7 @@ describe("admission across instances on postgresql", () => {
     try {
       const queue = await analysisQueue(db);
       const accept = (handle: Db) =>
-        acceptAnalysisJob(
-          handle,
-          { id: newId("ana"), organizationId, storageKey: newId("blob"), inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName: queue.name },
-          admissionRule({ jobs: 1, enforce: true }),
-          queue.newEntryId(),
-          { bytes: new TextEncoder().encode("%PDF-1.7") },
-        );
+        acceptTestJob(handle, queue, organizationId);
       let second: Promise<unknown> | undefined;
       await db.transaction(async (tx) => {
         await accept(tx);

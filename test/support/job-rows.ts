@@ -1,5 +1,8 @@
 import type { Db } from "@/db/client";
+import { newId } from "@/db/ids";
 import type { NewAnalysisJobRow } from "@/db/queries/analysis-jobs";
+import { acceptAnalysisJob } from "@/db/queries/job-acceptance";
+import { admissionRule } from "@/lib/jobs/admission";
 import { analysisJobs, type AnalysisJobRow } from "@/db/schema";
 
 /**
@@ -11,4 +14,19 @@ export async function insertAnalysisJob(db: Db, values: NewAnalysisJobRow): Prom
   const [row] = await db.insert(analysisJobs).values(values).returning();
   if (!row) throw new Error("insert into analysis_jobs returned no row");
   return row;
+}
+
+/**
+ * Accepts a job of a tiny stored file through the service's accepting
+ * statement (admission enforced, its queue entry written), as an analyze
+ * request of one small file does.
+ */
+export function acceptTestJob(db: Db, queue: { name: string; newEntryId(): string }, organizationId: string): Promise<AnalysisJobRow> {
+  return acceptAnalysisJob(
+    db,
+    { id: newId("ana"), organizationId, storageKey: newId("blob"), inputName: "invoice.pdf", inputBytes: 8, sha256: "a".repeat(64), queueName: queue.name },
+    admissionRule({ jobs: 1, enforce: true }),
+    queue.newEntryId(),
+    { bytes: new TextEncoder().encode("%PDF-1.7") },
+  );
 }
