@@ -16,9 +16,9 @@ const EnvSchema = z.object({
    * shipshape_app; db/scope.ts says what each connection may see). Unset: the
    * connecting user's own rights.
    */
+  DATABASE_APP_ROLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, "DATABASE_APP_ROLE must be a plain lower-case role name").optional(),
   /** false: statements go unnamed, for a pooler in transaction mode that cannot carry prepared statements (db/statement-cache.ts). */
   DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-  DATABASE_APP_ROLE: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, "DATABASE_APP_ROLE must be a plain lower-case role name").optional(),
   /** Where embedded PGlite keeps its data; `memory://` keeps it in memory (tests). */
   PGLITE_DIR: z.string().default(".data/pglite"),
   /** Requests per minute that an organization's production keys share. */

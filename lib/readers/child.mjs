@@ -18,7 +18,7 @@ for (const name of Object.keys(process.env)) if (name.startsWith("MALLOC_")) del
 await import("@embedpdf/pdfium");
 await import("pdfjs-dist/image_decoders/pdf.image_decoders.mjs");
 // @napi-rs/canvas (turning and scaling scanned pages) is a native module the engine loads on first
-// use; loaded now, a reader's first scanned document does not wait about a second for it.
+// use; loaded now, a reader's first scanned document does not pay for loading it.
 await import("@napi-rs/canvas");
 
 // tsx reads tsconfig.json (and its "@/" paths) from the working directory: the parent starts us in the project root.
