@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { databaseErrorOf } from "@/db/database-error";
 import { type AdmissionRule, ORGANIZATION_BUSY_STATE, QUEUE_FULL_STATE } from "@/db/queries/job-acceptance";
 import { countActiveJobs, recentJobSeconds, type JobCounts } from "@/db/queries/job-counts";
 import { withSystemScope } from "@/db/scope";
@@ -41,6 +42,16 @@ async function retryAfter(db: Db, jobsAhead: number): Promise<number> {
   return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil((meanSeconds * jobsAhead) / readers)));
 }
 
+/** The 429 of an organization with `organizationActive` jobs waiting or running, which the new one would wait behind. */
+async function organizationBusy(db: Db, organizationActive: number): Promise<OrganizationBusyError> {
+  return new OrganizationBusyError(env().ANALYSIS_ORG_MAX_JOBS, await retryAfter(db, organizationActive));
+}
+
+/** The 503 of a server with `active` jobs waiting or running: the readers take some at once, the rest are ahead. */
+async function queueFull(db: Db, active: number): Promise<QueueFullError> {
+  return new QueueFullError(await retryAfter(db, active - env().ANALYSIS_WORKERS + 1));
+}
+
 /**
  * The same decision taken early, before a request's body is read: a request
  * its organization or the server has no room for is refused without reading
@@ -56,17 +67,8 @@ export async function precheckAdmission(db: Db, params: { organizationId: string
   const { maxJobs, maxActive } = capsOf(config);
   const counts = params.counts ?? (await countActiveJobs(db, { organizationId: params.organizationId, queueName: config.ANALYSIS_QUEUE_NAME }));
   const organizationActive = counts.organizationRunning + counts.organizationQueued;
-  if (organizationActive + 1 > maxJobs) throw new OrganizationBusyError(maxJobs, await retryAfter(db, organizationActive));
-  if (counts.active >= maxActive) throw new QueueFullError(await retryAfter(db, counts.active - env().ANALYSIS_WORKERS + 1));
-}
-
-/** The SQLSTATE and DETAIL of a database error, from either driver and through drizzle's error wrapper. */
-function databaseErrorOf(error: unknown): { code: string; detail?: string } | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, detail } = current as { code?: unknown; detail?: unknown };
-    if (typeof code === "string") return { code, detail: typeof detail === "string" ? detail : undefined };
-  }
-  return undefined;
+  if (organizationActive + 1 > maxJobs) throw await organizationBusy(db, organizationActive);
+  if (counts.active >= maxActive) throw await queueFull(db, counts.active);
 }
 
 /**
@@ -77,7 +79,7 @@ function databaseErrorOf(error: unknown): { code: string; detail?: string } | un
 export async function refusalOf(db: Db, error: unknown): Promise<unknown> {
   const refused = databaseErrorOf(error);
   const count = Number(refused?.detail);
-  if (refused?.code === ORGANIZATION_BUSY_STATE) return new OrganizationBusyError(env().ANALYSIS_ORG_MAX_JOBS, await retryAfter(db, count));
-  if (refused?.code === QUEUE_FULL_STATE) return new QueueFullError(await retryAfter(db, count - env().ANALYSIS_WORKERS + 1));
+  if (refused?.code === ORGANIZATION_BUSY_STATE) return organizationBusy(db, count);
+  if (refused?.code === QUEUE_FULL_STATE) return queueFull(db, count);
   return error;
 }
