@@ -8,7 +8,7 @@ import { logError } from "@/lib/log";
 import { abandonedReason, type Leases, sweepDeadWorkers } from "./dead-workers";
 import { type EntryEnded, EntryWorkers } from "./entry-workers";
 import { transactionExecutor } from "./sql-executor";
-import { CREATE_QUEUE_ATTEMPTS, startQueues, webhookQueueOf } from "./start-queues";
+import { deleteQueue, startQueues, webhookQueueOf } from "./start-queues";
 
 /**
  * The analysis queue on pg-boss (see the README, "Jobs"): jobs live in the
@@ -102,13 +102,19 @@ export class AnalysisQueue {
   }
 
   /**
-   * Queues a job inside the caller's transaction, with `priority` (higher goes
-   * first) as it is. The accepting statement writes its job's entry itself
-   * (acceptAnalysisJob, with newEntryId); this is for an entry of a job already
-   * in the database (tests make them so).
+   * Queues an entry for a job already in the database, with `priority` (higher
+   * goes first) as it is, through pg-boss's send: inside `tx` when given, and
+   * to be handed out after `startAfterSeconds` when given (a deferred job). A
+   * new job's entry is written by the statement that accepts it
+   * (acceptAnalysisJob, with newEntryId).
    */
-  async send(tx: Db, job: QueuedJob, priority: number): Promise<void> {
-    await this.boss.send(this.name, job, { id: orderedEntryId(), priority, db: transactionExecutor(tx) });
+  async send(job: QueuedJob, priority: number, options: { tx?: Db; startAfterSeconds?: number } = {}): Promise<void> {
+    await this.boss.send(this.name, job, {
+      id: orderedEntryId(),
+      priority,
+      ...(options.tx ? { db: transactionExecutor(options.tx) } : {}),
+      ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+    });
     this.entries.queued();
   }
 
@@ -119,7 +125,7 @@ export class AnalysisQueue {
 
   /** This process wrote `count` entries of this queue itself (acceptAnalysisJob): its workers look for them after their job. */
   entriesQueued(count: number): void {
-    for (let i = 0; i < count; i++) this.entries.queued();
+    this.entries.queued(count);
   }
 
   /** Queues the delivery of a finished job's outcome to its callback_url, inside the transaction that ends the job: call wakeWebhooks after it commits. */
@@ -173,8 +179,7 @@ export class AnalysisQueue {
       if (ended !== "deferred") return ended;
       // A new queue entry for the same job (claims are idempotent: an entry left over if this
       // process dies now finds the job taken or ended, and does nothing).
-      await this.boss.send(this.name, job.data, { id: orderedEntryId(), priority: job.priority, startAfter: DEFER_SECONDS });
-      this.entries.queued();
+      await this.send(job.data, job.priority, { startAfterSeconds: DEFER_SECONDS });
       return undefined;
     });
     const deadLetters = { pollingIntervalSeconds: DEAD_LETTER_POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true as const };
@@ -227,17 +232,7 @@ export class AnalysisQueue {
     // Jobs in every state reference their queue (pg-boss's purge removes only waiting ones).
     for (const name of [this.name, `${this.name}-failed`, webhookQueueOf(this.name)]) {
       await this.executor.executeSql("DELETE FROM pgboss.job WHERE name = $1", [name]);
-      // Test files running at once drop their queues' partitions at once, and pg-boss's delete_queue
-      // (a row and a partition table, in one statement) deadlocks between them as create_queue does:
-      // PostgreSQL aborts one whole statement, which is then run again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await this.boss.deleteQueue(name);
-          break;
-        } catch (error) {
-          if ((error as { code?: unknown }).code !== "40P01" || attempt >= CREATE_QUEUE_ATTEMPTS) throw error;
-        }
-      }
+      await deleteQueue(this.boss, name);
     }
   }
 }

@@ -70,9 +70,9 @@ export class EntryWorkers<T> {
     }
   }
 
-  /** This process queued an entry (its workers look for it at once after their job). */
-  queued(): void {
-    this.unfetched++;
+  /** This process queued `count` entries (its workers look for them at once after their job). */
+  queued(count = 1): void {
+    this.unfetched += count;
   }
 
   /** Lets up to `jobs` idle workers look now rather than at their next poll (a busy one looks when its job ends if one waits). */

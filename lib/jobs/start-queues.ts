@@ -85,22 +85,42 @@ async function createWebhookLookupIndex(executor: PgBoss.Db): Promise<void> {
 
 /** PostgreSQL's codes for losing a race to create the same thing: deadlock, duplicate table, duplicate key. */
 const CREATE_RACE_CODES = new Set(["40P01", "42P07", "23505"]);
-/** Tries at creating a queue (or deleting one: AnalysisQueue.destroy) before a lost race's error is thrown. */
-export const CREATE_QUEUE_ATTEMPTS = 5;
+/** A deadlock: what deleting a queue can lose to another deletion. */
+const DELETE_RACE_CODES = new Set(["40P01"]);
+/** Tries at creating or deleting a queue before a lost race's error is thrown. */
+const RACE_ATTEMPTS = 5;
+
+/**
+ * Runs pg-boss's queue DDL (a row and a partition table in one statement)
+ * again when PostgreSQL aborted it for losing a race (`codes`) to another
+ * process or test file doing the same at the same moment.
+ */
+async function retryingLostRaces<T>(codes: ReadonlySet<string>, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== "string" || !codes.has(code) || attempt >= RACE_ATTEMPTS) throw error;
+    }
+  }
+}
 
 /**
  * Creates a queue unless it exists. Processes starting at once on a fresh
- * database all create it, and pg-boss's create_queue (a row and a partition
- * table) deadlocks between them: PostgreSQL aborts one, which then finds the
- * queue the other made when it tries again.
+ * database all create it, and pg-boss's create_queue deadlocks between them:
+ * PostgreSQL aborts one, which then finds the queue the other made when it
+ * tries again.
  */
-export async function createQueueOnce(boss: PgBoss, name: string, options?: PgBoss.Queue): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await boss.createQueue(name, options);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code !== "string" || !CREATE_RACE_CODES.has(code) || attempt >= CREATE_QUEUE_ATTEMPTS) throw error;
-    }
-  }
+export function createQueueOnce(boss: PgBoss, name: string, options?: PgBoss.Queue): Promise<void> {
+  return retryingLostRaces(CREATE_RACE_CODES, () => boss.createQueue(name, options));
+}
+
+/**
+ * Deletes a queue (tests' own queues: AnalysisQueue.destroy). Test files
+ * ending at once drop their queues' partitions at once, and pg-boss's
+ * delete_queue deadlocks between them as create_queue does.
+ */
+export function deleteQueue(boss: PgBoss, name: string): Promise<void> {
+  return retryingLostRaces(DELETE_RACE_CODES, () => boss.deleteQueue(name));
 }

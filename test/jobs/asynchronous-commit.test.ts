@@ -56,7 +56,7 @@ describe.each(testDatabases())("commits after acceptance on $name", (database) =
   it("takes a queue entry in a transaction that waits for the disk on PGlite only", async () => {
     const queue = await analysisQueue(db);
     const job = await acceptJob();
-    await db.transaction((tx) => queue.send(tx, { jobId: job.id, organizationId }, 0));
+    await db.transaction((tx) => queue.send({ jobId: job.id, organizationId }, 0, { tx }));
     const { entry, mode } = await db.transaction(async (tx) => ({ entry: await fetchAnalysisEntry(transactionExecutor(tx), queue.name, 8, isEmbedded(db)), mode: await commitMode(tx) }));
     expect(entry?.data).toEqual({ jobId: job.id, organizationId });
     expect(mode).toBe(stepMode);

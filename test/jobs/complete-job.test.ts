@@ -70,7 +70,7 @@ describe.each(testDatabases())("ending and claiming a job in few statements on $
   /** The job's queue entry, as a worker's fetch leaves it (`active`), or still waiting. */
   async function entryOf(jobId: string, taken = true): Promise<QueueEntry> {
     const queue = await analysisQueue(db);
-    await db.transaction((tx) => queue.send(tx, { jobId, organizationId }, 0));
+    await db.transaction((tx) => queue.send({ jobId, organizationId }, 0, { tx }));
     const state = taken ? "active" : "created";
     const [row] = await queryRows<{ id: string }>(
       db,

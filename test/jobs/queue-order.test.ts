@@ -51,7 +51,7 @@ function recordingQueue(database: TestDatabase) {
       await state.db!.transaction(async (tx) => {
         for (const job of jobs) {
           const jobId = newId("ana");
-          await state.queue!.send(tx, { jobId, organizationId: job.organizationId }, job.priority);
+          await state.queue!.send({ jobId, organizationId: job.organizationId }, job.priority, { tx });
           ids.push(jobId);
         }
       });
@@ -137,8 +137,8 @@ describe.each(testDatabases())("a job's admission and queue entry on $name", (da
     const a = (await seedOrganization(db, { prefix: "order-a" })).organization.id;
     const b = (await seedOrganization(db, { prefix: "order-b" })).organization.id;
     // Entries of A sent when more of its jobs were unfinished: a new job of A must not overtake them.
-    await db.transaction((tx) => queue.send(tx, { jobId: newId("ana"), organizationId: a }, -3));
-    await db.transaction((tx) => queue.send(tx, { jobId: newId("ana"), organizationId: a }, -1));
+    await db.transaction((tx) => queue.send({ jobId: newId("ana"), organizationId: a }, -3, { tx }));
+    await db.transaction((tx) => queue.send({ jobId: newId("ana"), organizationId: a }, -1, { tx }));
     expect(await acceptedPriority(a)).toBe(-3);
     // B has no job unfinished and no entry waiting; then one job unfinished, waiting at 0.
     expect(await acceptedPriority(b)).toBe(0);
@@ -163,7 +163,7 @@ describe.each(testDatabases())("a job's admission and queue entry on $name", (da
     const ours = await entryOf(job.id);
     // The same job's entry as pg-boss writes it, with the priority admission gave ours.
     await db.execute(sql`DELETE FROM pgboss.job WHERE name = ${queue.name} AND data->>'jobId' = ${job.id}`);
-    await db.transaction((tx) => queue.send(tx, { jobId: job.id, organizationId }, Number(ours?.priority)));
+    await db.transaction((tx) => queue.send({ jobId: job.id, organizationId }, Number(ours?.priority), { tx }));
     const theirs = await entryOf(job.id);
     expect(ours).toBeDefined();
     expect(ours).toEqual(theirs);
