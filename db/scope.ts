@@ -55,8 +55,10 @@ export type SystemScopeReason = keyof typeof SYSTEM_SCOPE_REASONS;
  * for itself (migrations 0018 and 0020 enter the system scope in their SET
  * clause, whatever the connection's): the rate limit's statement brings the
  * job counts of admission_counts, and the queue's fetch counts running jobs in
- * fetch_analysis_entry; each answers counts or queue entries, never an
- * organization's rows.
+ * fetch_analysis_entry; each answers counts or queue entries. One enters an
+ * organization's scope for itself: migration 0022's take_analysis_entry claims
+ * the job of the entry it took in that job's organization scope, set for the
+ * claim alone.
  */
 export const SCOPE_FREE_TABLES = {
   /** pg-boss's own tables (pgboss.*): its entries carry ids only. */

@@ -4,7 +4,7 @@ import { isEmbedded, type Db } from "../client";
 import { analyses, analysisJobs, setFiles, storedFiles, type AnalysisJobRow, type AnalysisJobStatus, type LearnedLayoutRow } from "../schema";
 import { afterAcceptanceCommit } from "./asynchronous-commit";
 import { toLayoutHint } from "./learned-layouts";
-import { completeEntrySql, entryWaitingSql, type QueueEntry } from "./queue-entries";
+import { completeEntrySql, entryWaitingSql, type FetchedEntry, type QueueEntry } from "./queue-entries";
 import { queryRows } from "./rows";
 
 export type NewAnalysisJobRow = typeof analysisJobs.$inferInsert & { id: string; organizationId: string };
@@ -23,10 +23,31 @@ const unfinishedJob = (params: { organizationId: string; jobId: string }) =>
   and(eq(analysisJobs.organizationId, params.organizationId), eq(analysisJobs.id, params.jobId), inArray(analysisJobs.status, ["queued", "running"]));
 
 /** A claimed job with the layouts its organization's checkers taught, as the engine takes them. */
-export type ClaimedJob = AnalysisJobRow & { layoutHints: LayoutHint[] };
+type ClaimedJob = AnalysisJobRow & { layoutHints: LayoutHint[] };
 
 /** A learned_layouts row as json_agg writes it (column names, timestamps as text). */
 type LearnedLayoutJson = { id: string; organization_id: string; document_type: string; issuer: string; fingerprint_id: string; fingerprint: unknown; fields: unknown };
+
+/** What a claim came to: the job taken, "deferred" while its organization runs as many jobs as it may, or undefined once the job has ended. */
+export type Claim = ClaimedJob | "deferred" | undefined;
+
+/**
+ * The columns of a claim_analysis_job row (outcome, job, layouts) with its job
+ * spread under the table's name: drizzle reads the job as it reads a row of the table.
+ */
+const claimColumns = () => ({
+  ...getTableColumns(analysisJobs),
+  outcome: sql<"taken" | "deferred" | "gone">`outcome`.as("outcome"),
+  layouts: sql<LearnedLayoutJson[] | string | null>`layouts`.as("layouts"),
+});
+
+function claimOf(row: AnalysisJobRow & { outcome: "taken" | "deferred" | "gone"; layouts: LearnedLayoutJson[] | string | null }): Claim {
+  const { outcome, layouts, ...job } = row;
+  if (outcome !== "taken") return outcome === "deferred" ? "deferred" : undefined;
+  // json may reach drizzle as text (no type parser applied to a raw column): parse it then.
+  const list = (typeof layouts === "string" ? JSON.parse(layouts) : (layouts ?? [])) as LearnedLayoutJson[];
+  return { ...job, layoutHints: list.map(layoutOfJson) };
+}
 
 /**
  * A worker takes the job — `running`, one more attempt, a lease of
@@ -41,30 +62,56 @@ type LearnedLayoutJson = { id: string; organization_id: string; document_type: s
  * taught or forgotten is seen by the next job claimed. On PostgreSQL its commit
  * does not wait for the disk (afterAcceptanceCommit). A job already finished
  * (or deleted with its set) is not taken again: undefined. Run in the job's
- * organization scope: the function reads and writes that organization's rows only.
+ * organization scope: the function reads and writes that organization's rows
+ * only. The queue's workers claim with the entry they take (takeAnalysisEntry).
  */
 export async function claimAnalysisJob(
   db: Db,
   params: { organizationId: string; jobId: string; maxRunning: number; leaseSeconds: number },
-): Promise<ClaimedJob | "deferred" | undefined> {
-  // The function's job comes back as one composite column: spread into the table's columns under the table's
-  // name, drizzle reads it as it reads a row of the table.
-  const claimed = db.$with("analysis_jobs", {
-    ...getTableColumns(analysisJobs),
-    outcome: sql<"taken" | "deferred" | "gone">`outcome`.as("outcome"),
-    layouts: sql<LearnedLayoutJson[] | string | null>`layouts`.as("layouts"),
-  }).as(
+): Promise<Claim> {
+  const claimed = db.$with("analysis_jobs", claimColumns()).as(
     sql`SELECT claim.outcome, claim.layouts, (claim.job).*
         FROM claim_analysis_job(${params.organizationId}, ${params.jobId}, ${params.maxRunning}::integer, ${params.leaseSeconds}::integer) AS claim,
           ${sql.raw(afterAcceptanceCommit(isEmbedded(db)))} AS commit_mode`,
   );
-  const [claim] = await db.with(claimed).select().from(claimed);
-  if (!claim) throw new Error("claim_analysis_job returned no row");
-  const { outcome, layouts, ...row } = claim;
-  if (outcome !== "taken") return outcome === "deferred" ? "deferred" : undefined;
-  // json may reach drizzle as text (no type parser applied to a raw column): parse it then.
-  const list = (typeof layouts === "string" ? JSON.parse(layouts) : (layouts ?? [])) as LearnedLayoutJson[];
-  return { ...row, layoutHints: list.map(layoutOfJson) };
+  const [row] = await db.with(claimed).select().from(claimed);
+  if (!row) throw new Error("claim_analysis_job returned no row");
+  return claimOf(row);
+}
+
+/** A queue entry a worker took, with the claim of its job made in the same statement. */
+export interface TakenEntry<T> extends FetchedEntry<T> {
+  claim: Claim;
+}
+
+/**
+ * A worker's next entry of `queue` and the claim of its job, in one statement
+ * (migration 0022's take_analysis_entry): the entry as fetch_analysis_entry
+ * takes it, skipping organizations that run `maxRunning` jobs, and its job
+ * claimed as claimAnalysisJob claims it, in that job's organization scope,
+ * which the function enters for the claim alone. Undefined when no entry may
+ * start now. On PostgreSQL its commit does not wait for the disk
+ * (afterAcceptanceCommit). The function sets its own scopes, so the caller's
+ * connection may have any (withScopeKept).
+ */
+export async function takeAnalysisEntry<T>(db: Db, params: { queue: string; maxRunning: number; leaseSeconds: number }): Promise<TakenEntry<T> | undefined> {
+  const taken = db.$with("analysis_jobs", {
+    ...claimColumns(),
+    entryId: sql<string>`entry_id`.as("entry_id"),
+    entryData: sql<T | string>`entry_data`.as("entry_data"),
+    entryPriority: sql<number>`entry_priority`.as("entry_priority"),
+    entryRetryCount: sql<number>`entry_retry_count`.as("entry_retry_count"),
+  }).as(
+    sql`SELECT take.entry_id, take.entry_data, take.entry_priority, take.entry_retry_count, take.outcome, take.layouts, (take.job).*
+        FROM take_analysis_entry(${params.queue}, ${params.maxRunning}::integer, ${params.leaseSeconds}::integer) AS take,
+          ${sql.raw(afterAcceptanceCommit(isEmbedded(db)))} AS commit_mode`,
+  );
+  const [row] = await db.with(taken).select().from(taken);
+  if (!row) return undefined;
+  const { entryId, entryData, entryPriority, entryRetryCount, ...claim } = row;
+  // jsonb may reach here as text where no type parser is applied.
+  const data = (typeof entryData === "string" ? JSON.parse(entryData) : entryData) as T;
+  return { id: entryId, data, priority: Number(entryPriority), retryCount: Number(entryRetryCount), claim: claimOf(claim) };
 }
 
 function layoutOfJson(json: LearnedLayoutJson): LayoutHint {

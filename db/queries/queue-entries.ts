@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { afterAcceptanceCommit } from "./asynchronous-commit";
 
 /** The queue entry (a pgboss.job row) a worker runs: the statement that ends its job also completes it. */
 export interface QueueEntry {
@@ -64,28 +63,3 @@ export interface FetchedEntry<T> {
   retryCount: number;
 }
 
-/** What runs a statement on pg-boss's connection (pg-boss's Db, as lib/jobs/sql-executor.ts makes it). */
-interface SqlExecutor {
-  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-type FetchedRow<T> = { entry_id: string; entry_data: T | string; entry_priority: number; entry_retry_count: number };
-
-/**
- * Takes the next entry of `queue` whose organization runs fewer than
- * `maxRunning` jobs (`active`, as pg-boss's fetch takes one: migration 0020's
- * fetch_analysis_entry); undefined when none may start now. A step after its
- * job was accepted: on PostgreSQL (not `embedded`) its commit does not wait for
- * the disk (afterAcceptanceCommit).
- */
-export async function fetchAnalysisEntry<T>(executor: SqlExecutor, queue: string, maxRunning: number, embedded: boolean): Promise<FetchedEntry<T> | undefined> {
-  const { rows } = await executor.executeSql(
-    `SELECT entry_id, entry_data, entry_priority, entry_retry_count FROM fetch_analysis_entry($1, $2), ${afterAcceptanceCommit(embedded)} AS commit_mode`,
-    [queue, maxRunning],
-  );
-  const row = rows[0] as FetchedRow<T> | undefined;
-  if (!row) return undefined;
-  // jsonb may reach here as text where no type parser is applied.
-  const data = (typeof row.entry_data === "string" ? JSON.parse(row.entry_data) : row.entry_data) as T;
-  return { id: row.entry_id, data, priority: Number(row.entry_priority), retryCount: Number(row.entry_retry_count) };
-}

@@ -1,9 +1,10 @@
 import type PgBoss from "pg-boss";
 import { v7 as uuidv7 } from "uuid";
 import { isEmbedded, type Db } from "@/db/client";
-import { withoutScope } from "@/db/scope";
+import { withoutScope, withScopeKept } from "@/db/scope";
 import { analysisOrgMaxRunning, env } from "@/lib/env";
-import { fetchAnalysisEntry, type QueueEntry } from "@/db/queries/queue-entries";
+import { type Claim, takeAnalysisEntry, type TakenEntry } from "@/db/queries/analysis-jobs";
+import type { FetchedEntry, QueueEntry } from "@/db/queries/queue-entries";
 import { logError } from "@/lib/log";
 import { abandonedReason, type Leases, sweepDeadWorkers } from "./dead-workers";
 import { type EntryEnded, EntryWorkers } from "./entry-workers";
@@ -58,12 +59,13 @@ export interface QueueHandlers extends Leases {
   /** Workers taking analysis jobs, one at a time each. */
   concurrency: number;
   /**
-   * Runs one attempt; throws only for failures that are not the file's (the
-   * queue then retries), answers "deferred" for a job that may not start yet,
-   * and `{ waiting }` when the statement that ended the job also completed its
-   * queue `entry` (EntryWorkers).
+   * Runs one attempt of a job whose `claim` the worker made as it took the
+   * entry (takeAnalysisEntry); throws only for failures that are not the
+   * file's (the queue then retries), answers "deferred" for a job that may not
+   * start yet, and `{ waiting }` when the statement that ended the job also
+   * completed its queue `entry` (EntryWorkers).
    */
-  handle: (job: QueuedJob, attempt: number, entry: QueueEntry) => Promise<"deferred" | EntryEnded>;
+  handle: (job: QueuedJob, claim: Claim, entry: QueueEntry) => Promise<"deferred" | EntryEnded>;
   /** A job the queue gave up on (its last attempt failed, or its worker died): end it failed with `reason`. */
   handleAbandoned: (job: QueuedJob, reason: string) => Promise<void>;
   /** Posts a finished job's webhook; throws to have it retried. */
@@ -72,9 +74,9 @@ export interface QueueHandlers extends Leases {
 
 export class AnalysisQueue {
   /** The analysis workers (work); their entries are never handed back as dead. */
-  private readonly entries: EntryWorkers<QueuedJob>;
+  private readonly entries: EntryWorkers<TakenEntry<QueuedJob>>;
   /** The webhook worker: one delivery at a time, woken by this process's endings (wakeWebhooks), polling for the rest. */
-  private readonly webhooks: EntryWorkers<QueuedJob>;
+  private readonly webhooks: EntryWorkers<FetchedEntry<QueuedJob>>;
   private sweepTimer: ReturnType<typeof setInterval> | undefined;
 
   private constructor(
@@ -83,10 +85,9 @@ export class AnalysisQueue {
     readonly name: string,
     pollingIntervalSeconds: number,
     webhookPollingSeconds: number,
-    embedded: boolean,
+    take: () => Promise<TakenEntry<QueuedJob> | undefined>,
   ) {
-    // A worker never takes an entry whose organization already runs as many jobs as it may (fetchAnalysisEntry).
-    this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000, () => fetchAnalysisEntry<QueuedJob>(executor, name, analysisOrgMaxRunning(), embedded));
+    this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000, take);
     const webhooks = webhookQueueOf(name);
     this.webhooks = new EntryWorkers(boss, webhooks, webhookPollingSeconds * 1000, async () => {
       const [entry] = await boss.fetch<QueuedJob>(webhooks, { batchSize: 1, includeMetadata: true, priority: true });
@@ -97,8 +98,13 @@ export class AnalysisQueue {
   static async start(db: Db): Promise<AnalysisQueue> {
     const config = env();
     const { boss, executor } = await startQueues(db, config);
-    const embedded = isEmbedded(db);
-    return new AnalysisQueue(boss, executor, config.ANALYSIS_QUEUE_NAME, embedded ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS, config.WEBHOOK_POLLING_SECONDS, embedded);
+    const name = config.ANALYSIS_QUEUE_NAME;
+    // A worker takes an entry and claims its job in one statement, and never takes an entry whose
+    // organization already runs as many jobs as it may. The statement enters its scopes itself.
+    const take = () =>
+      withScopeKept("job queue", () => takeAnalysisEntry<QueuedJob>(db, { queue: name, maxRunning: analysisOrgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS }));
+    const polling = isEmbedded(db) ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS;
+    return new AnalysisQueue(boss, executor, name, polling, config.WEBHOOK_POLLING_SECONDS, take);
   }
 
   /**
@@ -175,7 +181,7 @@ export class AnalysisQueue {
    */
   async work(handlers: QueueHandlers): Promise<void> {
     this.entries.start(handlers.concurrency, async (job, entry) => {
-      const ended = await handlers.handle(job.data, job.retryCount + 1, entry);
+      const ended = await handlers.handle(job.data, job.claim, entry);
       if (ended !== "deferred") return ended;
       // A new queue entry for the same job (claims are idempotent: an entry left over if this
       // process dies now finds the job taken or ended, and does nothing).

@@ -10,10 +10,10 @@ import { logError } from "@/lib/log";
  */
 export type EntryEnded = { waiting: boolean } | undefined;
 
-export type EntryHandler<T> = (entry: FetchedEntry<T>, ref: QueueEntry) => Promise<EntryEnded>;
+export type EntryHandler<E> = (entry: E, ref: QueueEntry) => Promise<EntryEnded>;
 
 /** Takes the next entry a worker may run now (`active`), or undefined. */
-export type FetchEntry<T> = () => Promise<FetchedEntry<T> | undefined>;
+export type FetchEntry<E> = () => Promise<E | undefined>;
 
 /** What pg-boss's own stop records for the entries it hands back (manager.js failWip). */
 const SHUT_DOWN_MESSAGE = "pg-boss shut down while active";
@@ -46,7 +46,7 @@ interface Worker {
  * pg-boss's maintenance after the queue's expiry, as work()'s handler
  * timeout (the same expiry) did.
  */
-export class EntryWorkers<T> {
+export class EntryWorkers<E extends FetchedEntry<unknown>> {
   private readonly workers: Worker[] = [];
   private readonly loops: Promise<void>[] = [];
   private stopping = false;
@@ -59,10 +59,10 @@ export class EntryWorkers<T> {
     private readonly boss: PgBoss,
     private readonly name: string,
     private readonly pollingMs: number,
-    private readonly fetchEntry: FetchEntry<T>,
+    private readonly fetchEntry: FetchEntry<E>,
   ) {}
 
-  start(concurrency: number, handle: EntryHandler<T>): void {
+  start(concurrency: number, handle: EntryHandler<E>): void {
     for (let i = 0; i < concurrency; i++) {
       const worker: Worker = { busy: false, notified: false };
       this.workers.push(worker);
@@ -87,7 +87,7 @@ export class EntryWorkers<T> {
     }
   }
 
-  private async loop(worker: Worker, handle: EntryHandler<T>): Promise<void> {
+  private async loop(worker: Worker, handle: EntryHandler<E>): Promise<void> {
     while (!this.stopping) {
       worker.notified = false;
       let lookAgain = false;
@@ -104,7 +104,7 @@ export class EntryWorkers<T> {
   }
 
   /** Runs one entry; true when the worker should look for the next at once. */
-  private async run(worker: Worker, entry: FetchedEntry<T>, handle: EntryHandler<T>): Promise<boolean> {
+  private async run(worker: Worker, entry: E, handle: EntryHandler<E>): Promise<boolean> {
     worker.busy = true;
     this.unfetched = Math.max(0, this.unfetched - 1);
     this.running.add(entry.id);

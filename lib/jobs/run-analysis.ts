@@ -1,12 +1,12 @@
 import type { Db } from "@/db/client";
-import { type ClaimedJob, claimAnalysisJob, completeAnalysisJob, type JobProgress, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
+import { type Claim, completeAnalysisJob, type JobProgress, recordJobProgress, settleAnalysisJob } from "@/db/queries/analysis-jobs";
 import { updateSetFile } from "@/db/queries/sets-files";
 import { deleteStoredFiles, readStoredFile } from "@/db/queries/sets-storage";
 import { withOrganizationScope } from "@/db/scope";
 import type { AnalysisJobRow } from "@/db/schema";
 import { AnalysisError } from "@/lib/analysis";
 import type { ProcessPool } from "@/lib/readers/pool";
-import { analysisOrgMaxRunning, env } from "@/lib/env";
+import { env } from "@/lib/env";
 import type { QueueEntry } from "@/db/queries/queue-entries";
 import { analysisQueue, type QueuedJob } from "./analysis-queue";
 import type { EntryEnded } from "./entry-workers";
@@ -19,20 +19,21 @@ import { readDocument, type ReadDocument } from "./read-document";
 const INTERNAL_FAILURE_DETAIL = "The file could not be analysed because of an internal error; try uploading it again.";
 
 /**
- * One attempt at one job, on a worker: take it (`running`, and the set
- * file `analyzing`), read the stored bytes in a reader, run the pipeline, and
- * end it atomically — the analysis row, the job's status and the set file's
- * status together, in one statement (completeAnalysisJob). A refusal of the file (AnalysisError) ends the job
- * failed with its reason; any other error is thrown for the queue to retry.
+ * One attempt at one job, given its `claimed` outcome (the job `running` and
+ * its set file `analyzing`: takeAnalysisEntry claims as the worker takes the
+ * entry): read the stored bytes in a reader, run the pipeline, and end it
+ * atomically — the analysis row, the job's status and the set file's status
+ * together, in one statement (completeAnalysisJob). A refusal of the file
+ * (AnalysisError) ends the job failed with its reason; any other error is
+ * thrown for the queue to retry.
  * A job already ended, or deleted with its set meanwhile, writes nothing.
- * A job whose organization already runs ANALYSIS_ORG_MAX_RUNNING jobs is not
+ * A job whose organization already ran ANALYSIS_ORG_MAX_RUNNING jobs was not
  * taken: "deferred", and the queue hands it out again a moment later.
  * Given the worker's queue `entry`, the statement that ends the job completes
  * it too (no statement of pg-boss's own): `{ waiting }` then says so.
  */
-export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool, entry?: QueueEntry): Promise<"deferred" | EntryEnded> {
+export async function runAnalysisJob(db: Db, job: QueuedJob, claimed: Claim, pool: ProcessPool, entry?: QueueEntry): Promise<"deferred" | EntryEnded> {
   const scope = { organizationId: job.organizationId, jobId: job.jobId };
-  const claimed = await claimJob(db, scope);
   if (claimed === "deferred") return "deferred";
   if (!claimed) return;
   announceClaim(job.jobId);
@@ -67,16 +68,6 @@ export async function runAnalysisJob(db: Db, job: QueuedJob, pool: ProcessPool, 
   if (settled) announceOutcome({ jobId: job.jobId, status: "done", result: read.result, pageText: read.pageText });
   // The entry was completed whether the job ended now or already had; only the first tells whether another waits.
   return entry && { waiting: settled?.waiting ?? true };
-}
-
-/**
- * Takes the job and shows its set file `analyzing`: one statement on either
- * database (claimAnalysisJob), which holds the organization's claim lock while
- * it counts, so that two workers (of any process) cannot both take its last
- * running place.
- */
-function claimJob(db: Db, scope: { organizationId: string; jobId: string }): Promise<ClaimedJob | "deferred" | undefined> {
-  return claimAnalysisJob(db, { ...scope, maxRunning: analysisOrgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS });
 }
 
 /**

@@ -36,8 +36,8 @@ export function startAnalysisWorker(db: Db, options: { concurrency: number; pool
       analysisQueue(db).then((queue) =>
         queue.work({
           concurrency: options.concurrency,
-          handle: (job, _attempt, entry) =>
-            withOrganizationScope(job.organizationId, () => whileLeased(db, job, leaseSeconds, () => runAnalysisJob(db, job, options.pool, entry))),
+          handle: (job, claim, entry) =>
+            withOrganizationScope(job.organizationId, () => whileLeased(db, job, leaseSeconds, () => runAnalysisJob(db, job, claim, options.pool, entry))),
           handleAbandoned: (job, reason) =>
             withOrganizationScope(job.organizationId, () => failAnalysisJob(db, { id: job.jobId, organizationId: job.organizationId }, "internal", reason)),
           // Loaded on first delivery: the delivery is server-only code (the guarded fetcher), and
@@ -56,8 +56,8 @@ export function startAnalysisWorker(db: Db, options: { concurrency: number; pool
 }
 
 /**
- * Runs one attempt while renewing its job's lease (claimAnalysisJob takes the
- * first): a worker that dies, or can no longer reach the database, stops
+ * Runs one attempt while renewing its job's lease (the claim took the
+ * first, takeAnalysisEntry): a worker that dies, or can no longer reach the database, stops
  * renewing, and within a lease the job stops counting against the caps and is
  * handed back (AnalysisQueue.sweepDeadWorkers). A failed renewal is logged;
  * the next one may succeed.

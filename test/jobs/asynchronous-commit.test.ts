@@ -1,16 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { isEmbedded, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
-import { claimAnalysisJob, completeAnalysisJob } from "@/db/queries/analysis-jobs";
+import { claimAnalysisJob, completeAnalysisJob, takeAnalysisEntry } from "@/db/queries/analysis-jobs";
 import { insertAnalysisJob } from "../support/job-rows";
-import { fetchAnalysisEntry } from "@/db/queries/queue-entries";
 import { queryRows } from "@/db/queries/rows";
 import { insertStoredFile } from "@/db/queries/sets-storage";
 import { withOrganizationScope } from "@/db/scope";
 import { resetEnvForTests } from "@/lib/env";
 import { analysisQueue } from "@/lib/jobs/analysis-queue";
-import { transactionExecutor } from "@/lib/jobs/sql-executor";
 import { seedOrganization, testDatabases } from "../support/databases";
 
 const BYTES = new TextEncoder().encode("%PDF-1.7");
@@ -53,12 +51,12 @@ describe.each(testDatabases())("commits after acceptance on $name", (database) =
     resetEnvForTests();
   });
 
-  it("takes a queue entry in a transaction that waits for the disk on PGlite only", async () => {
+  it("takes a queue entry and claims its job in a transaction that waits for the disk on PGlite only", async () => {
     const queue = await analysisQueue(db);
     const job = await acceptJob();
     await db.transaction((tx) => queue.send({ jobId: job.id, organizationId }, 0, { tx }));
-    const { entry, mode } = await db.transaction(async (tx) => ({ entry: await fetchAnalysisEntry(transactionExecutor(tx), queue.name, 8, isEmbedded(db)), mode: await commitMode(tx) }));
-    expect(entry?.data).toEqual({ jobId: job.id, organizationId });
+    const { entry, mode } = await db.transaction(async (tx) => ({ entry: await takeAnalysisEntry(tx, { queue: queue.name, maxRunning: 8, leaseSeconds: 60 }), mode: await commitMode(tx) }));
+    expect(entry).toMatchObject({ data: { jobId: job.id, organizationId }, claim: { id: job.id, status: "running" } });
     expect(mode).toBe(stepMode);
   });
 

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isEmbedded, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { newId } from "@/db/ids";
 import { insertAnalysisJob } from "../support/job-rows";
-import { fetchAnalysisEntry } from "@/db/queries/queue-entries";
+import { takeAnalysisEntry } from "@/db/queries/analysis-jobs";
 import { queryRows } from "@/db/queries/rows";
 import { insertStoredFile } from "@/db/queries/sets-storage";
 import { analysisJobs } from "@/db/schema";
@@ -14,7 +14,8 @@ import { clientExecutor } from "@/lib/jobs/sql-executor";
 import { seedOrganization, testDatabases } from "../support/databases";
 
 /**
- * A worker's fetch (migration 0020's fetch_analysis_entry) never hands out an
+ * A worker's take (migration 0022's take_analysis_entry, whose fetch is
+ * migration 0020's fetch_analysis_entry) never hands out an
  * entry whose organization already runs as many jobs as it may: with pg-boss's
  * fetch such an entry was taken, its claim deferred, and the entry queued again
  * a second later, so one organization's requests beyond its running cap each
@@ -42,7 +43,8 @@ describe.each(testDatabases())("fetching analysis entries on $name", (database) 
     if (db) await database.close(db);
   });
 
-  const fetch = (maxRunning: number) => fetchAnalysisEntry<QueuedJob>(clientExecutor(db), queue, maxRunning, isEmbedded(db));
+  // The entries name no job of the database: each is taken, and its claim finds nothing to take.
+  const fetch = (maxRunning: number) => takeAnalysisEntry<QueuedJob>(db, { queue, maxRunning, leaseSeconds: 60 });
 
   /** A job of `organizationId` in the test's queue, running under a live lease (or one that ran out). */
   async function runningJob(organizationId: string, lease: "live" | "expired" = "live"): Promise<string> {

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, openDb, type Db } from "@/db/client";
 import { newId } from "@/db/ids";
-import { claimAnalysisJob } from "@/db/queries/analysis-jobs";
+import { claimAnalysisJob, takeAnalysisEntry } from "@/db/queries/analysis-jobs";
 import { insertAnalysisJob } from "../support/job-rows";
 import { queryRows } from "@/db/queries/rows";
 import { deleteDocumentSet, insertDocumentSet } from "@/db/queries/sets";
@@ -12,6 +14,7 @@ import { analysisJobs, setFiles } from "@/db/schema";
 import { withOrganizationScope, withSystemScope } from "@/db/scope";
 import { resetEnvForTests } from "@/lib/env";
 import { runAnalysisJob } from "@/lib/jobs/run-analysis";
+import { clientExecutor } from "@/lib/jobs/sql-executor";
 import { ProcessPool } from "@/lib/readers/pool";
 import { seedOrganization, testDatabases, testDatabaseUrl } from "../support/databases";
 import { freshPgliteDir } from "../support/pglite-template";
@@ -87,13 +90,47 @@ describe.each(testDatabases())("a worker's claim on $name", (database) => {
   it("defers an attempt at the organization's cap, and drops one whose job was deleted with its set, in one statement each", async () => {
     const organizationId = await seed("claim-cap");
     const [running, waiting] = [await queueUpload(db, organizationId), await queueUpload(db, organizationId)];
-    const attempt = (jobId: string) => counted(() => withOrganizationScope(organizationId, () => runAnalysisJob(db, { organizationId, jobId }, pool)));
-    await withOrganizationScope(organizationId, () => claimAnalysisJob(db, { organizationId, jobId: running.jobId, maxRunning: 1, leaseSeconds: LEASE_SECONDS }));
+    const claim = (jobId: string) => claimAnalysisJob(db, { organizationId, jobId, maxRunning: 1, leaseSeconds: LEASE_SECONDS });
+    // The claim's outcome is all an attempt needs to end: it writes nothing more.
+    const attempt = (jobId: string) => counted(() => withOrganizationScope(organizationId, async () => runAnalysisJob(db, { organizationId, jobId }, await claim(jobId), pool)));
+    await withOrganizationScope(organizationId, () => claim(running.jobId));
     // ANALYSIS_ORG_MAX_RUNNING is 1: the organization's one place is taken.
     expect(await attempt(waiting.jobId)).toEqual({ value: "deferred", statements: 1 });
     expect(await statesOf(db, organizationId, waiting)).toEqual({ job: "queued", file: "uploaded", fileError: null });
     await withOrganizationScope(organizationId, () => deleteDocumentSet(db, { organizationId, setId: waiting.setId }));
     expect(await attempt(waiting.jobId)).toEqual({ value: undefined, statements: 1 });
+  });
+
+  it("takes the next queue entry and claims its job in one statement, in the job's organization scope whatever the connection's, which it leaves as it was", async () => {
+    const [a, b] = [await seed("take-a"), await seed("take-b")];
+    const upload = await queueUpload(db, a);
+    const boss = new PgBoss({ db: clientExecutor(db), schedule: false, supervise: false });
+    await boss.start();
+    // A queue of the test's own: no other test's entries, and no worker but this test's take.
+    const queue = `take-${randomBytes(6).toString("hex")}`;
+    try {
+      await boss.createQueue(queue, { name: queue });
+      const entryId = await boss.send(queue, { jobId: upload.jobId, organizationId: a });
+      // In a transaction in another organization's scope, which must hold after the take: the claim's scope is set for the claim alone.
+      const { value, statements } = await counted(() =>
+        withOrganizationScope(b, () =>
+          db.transaction(async (tx) => ({
+            taken: await takeAnalysisEntry(tx, { queue, maxRunning: 1, leaseSeconds: LEASE_SECONDS }),
+            scope: (await queryRows<{ organization: string; system: string }>(tx, sql`SELECT current_setting('app.organization_id', true) AS organization, current_setting('app.system_scope', true) AS system`))[0],
+          })),
+        ),
+      );
+      expect(value.taken).toMatchObject({ id: entryId, data: { jobId: upload.jobId, organizationId: a }, retryCount: 0, claim: { id: upload.jobId, status: "running", attempts: 1, setFileId: upload.fileId, layoutHints: [] } });
+      expect(value.scope).toEqual({ organization: b, system: "" });
+      // The take and the scope read, with BEGIN and COMMIT on PostgreSQL (PGlite's transaction sends its own, unlogged).
+      expect(statements).toBe(database.name === "pglite" ? 2 : 4);
+      expect(await statesOf(db, a, upload)).toEqual({ job: "running", file: "analyzing", fileError: null });
+      expect(await takeAnalysisEntry(db, { queue, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toBeUndefined();
+    } finally {
+      await queryRows(db, sql`DELETE FROM pgboss.job WHERE name = ${queue}`);
+      await boss.deleteQueue(queue);
+      await boss.stop({ graceful: false, close: false });
+    }
   });
 });
 

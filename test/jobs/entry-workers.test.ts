@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { completeEntrySql, entryWaitingSql, type QueueEntry } from "@/db/queries/queue-entries";
+import { completeEntrySql, entryWaitingSql, type FetchedEntry, type QueueEntry } from "@/db/queries/queue-entries";
 import { queryRows } from "@/db/queries/rows";
 import { type EntryEnded, EntryWorkers } from "@/lib/jobs/entry-workers";
 import { clientExecutor } from "@/lib/jobs/sql-executor";
@@ -73,7 +73,7 @@ describe.each(testDatabases())("queue entry workers on $name", (database) => {
   it("leaves completion to the ending statement and looks again at once only when it says another entry waits", { timeout: 60_000 }, async () => {
     const name = await queue();
     const ids = [(await boss.send(name, { name: "first" }))!, (await boss.send(name, { name: "second" }))!];
-    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS, fetchOf(name));
+    const workers = new EntryWorkers<FetchedEntry<Entry>>(boss, name, NEVER_MS, fetchOf(name));
     const handled: string[] = [];
     const before = { fetches: fetches(), sent: sent.length };
     workers.start(1, async (entry, ref) => {
@@ -92,7 +92,7 @@ describe.each(testDatabases())("queue entry workers on $name", (database) => {
     const name = await queue();
     const thrown = (await boss.send(name, { name: "throws" }))!;
     const plain = (await boss.send(name, { name: "plain" }))!;
-    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS, fetchOf(name));
+    const workers = new EntryWorkers<FetchedEntry<Entry>>(boss, name, NEVER_MS, fetchOf(name));
     const handled: string[] = [];
     workers.start(1, async (entry) => {
       handled.push(entry.data.name);
@@ -107,7 +107,7 @@ describe.each(testDatabases())("queue entry workers on $name", (database) => {
 
   it("lets a woken idle worker look at once, and hands back at a graceful stop's timeout the entry still running", { timeout: 60_000 }, async () => {
     const name = await queue();
-    const workers = new EntryWorkers<Entry>(boss, name, NEVER_MS, fetchOf(name));
+    const workers = new EntryWorkers<FetchedEntry<Entry>>(boss, name, NEVER_MS, fetchOf(name));
     const before = fetches();
     let release: () => void = () => undefined;
     const taken: string[] = [];
