@@ -39,9 +39,10 @@ export interface PoolOptions {
   /** Resident memory of each child, with the processes it started, above which it is killed, bytes (Linux only). */
   maxRssBytes?: number;
   /**
-   * Jobs a child serves before it is replaced, so slow leaks in parsers never accumulate. Large by
-   * default: a child that kept memory is replaced by maxGrowthBytes after its job, and a start
-   * costs 2.1-2.6 s of CPU, which at 50 jobs was 40-50 ms of every request.
+   * Jobs a child serves before it is replaced, a backstop against slow leaks in parsers. Large by
+   * default: a child that kept memory is replaced by maxGrowthBytes after its job, and a
+   * replacement costs its start and then its cold code: about 0.9 s of CPU on this 2-core machine,
+   * which at 1,000 jobs was about 0.9 ms of every one-page request (at 50 jobs, 40-50 ms).
    */
   maxJobsPerChild?: number;
   /**
@@ -86,7 +87,7 @@ const DEFAULT_POOL_SIZE = 2;
 export const DEFAULT_MAX_HEAP_MB = 1024;
 const DEFAULT_MAX_RSS_BYTES = 2 * 1024 * 1024 * 1024;
 const DEFAULT_CPU_BUDGET_MS = 180_000;
-const DEFAULT_MAX_JOBS_PER_CHILD = 1000;
+const DEFAULT_MAX_JOBS_PER_CHILD = 10_000;
 /**
  * A reader's resident memory after a job swings by about 20 MB around its
  * start (code compiled, caches filled on first use); one that kept more than
