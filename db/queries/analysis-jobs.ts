@@ -35,48 +35,19 @@ export type Claim = ClaimedJob | "deferred" | undefined;
  * The columns of a claim_analysis_job row (outcome, job, layouts) with its job
  * spread under the table's name: drizzle reads the job as it reads a row of the table.
  */
-const claimColumns = () => ({
+export const claimColumns = () => ({
   ...getTableColumns(analysisJobs),
   outcome: sql<"taken" | "deferred" | "gone">`outcome`.as("outcome"),
   layouts: sql<LearnedLayoutJson[] | string | null>`layouts`.as("layouts"),
 });
 
-function claimOf(row: AnalysisJobRow & { outcome: "taken" | "deferred" | "gone"; layouts: LearnedLayoutJson[] | string | null }): Claim {
+/** A claim_analysis_job row as the worker takes it (see takeAnalysisEntry). */
+export function claimOf(row: AnalysisJobRow & { outcome: "taken" | "deferred" | "gone"; layouts: LearnedLayoutJson[] | string | null }): Claim {
   const { outcome, layouts, ...job } = row;
   if (outcome !== "taken") return outcome === "deferred" ? "deferred" : undefined;
   // json may reach drizzle as text (no type parser applied to a raw column): parse it then.
   const list = (typeof layouts === "string" ? JSON.parse(layouts) : (layouts ?? [])) as LearnedLayoutJson[];
   return { ...job, layoutHints: list.map(layoutOfJson) };
-}
-
-/**
- * A worker takes the job — `running`, one more attempt, a lease of
- * `leaseSeconds`, a web upload's set file `analyzing` — unless its
- * organization already runs `maxRunning` other jobs under a live lease: then
- * "deferred" (a retried job is still `running` from its last attempt, so it is
- * not counted; nor is a job whose worker died). One statement on either
- * database, no transaction around it: migration 0019's claim_analysis_job takes
- * the organization's claim lock before it counts, so two workers (of any
- * process) cannot both take its last place, and brings back the
- * organization's learned layouts as they are now (oldest first), so a layout
- * taught or forgotten is seen by the next job claimed. On PostgreSQL its commit
- * does not wait for the disk (afterAcceptanceCommit). A job already finished
- * (or deleted with its set) is not taken again: undefined. Run in the job's
- * organization scope: the function reads and writes that organization's rows
- * only. The queue's workers claim with the entry they take (takeAnalysisEntry).
- */
-export async function claimAnalysisJob(
-  db: Db,
-  params: { organizationId: string; jobId: string; maxRunning: number; leaseSeconds: number },
-): Promise<Claim> {
-  const claimed = db.$with("analysis_jobs", claimColumns()).as(
-    sql`SELECT claim.outcome, claim.layouts, (claim.job).*
-        FROM claim_analysis_job(${params.organizationId}, ${params.jobId}, ${params.maxRunning}::integer, ${params.leaseSeconds}::integer) AS claim,
-          ${sql.raw(afterAcceptanceCommit(isEmbedded(db)))} AS commit_mode`,
-  );
-  const [row] = await db.with(claimed).select().from(claimed);
-  if (!row) throw new Error("claim_analysis_job returned no row");
-  return claimOf(row);
 }
 
 /** A queue entry a worker took, with the claim of its job made in the same statement. */
@@ -88,11 +59,20 @@ export interface TakenEntry<T> extends FetchedEntry<T> {
  * A worker's next entry of `queue` and the claim of its job, in one statement
  * (migration 0022's take_analysis_entry): the entry as fetch_analysis_entry
  * takes it, skipping organizations that run `maxRunning` jobs, and its job
- * claimed as claimAnalysisJob claims it, in that job's organization scope,
- * which the function enters for the claim alone. Undefined when no entry may
- * start now. On PostgreSQL its commit does not wait for the disk
- * (afterAcceptanceCommit). The function sets its own scopes, so the caller's
- * connection may have any (withScopeKept).
+ * claimed by migration 0019's claim_analysis_job in that job's organization
+ * scope, which the function enters for the claim alone. The claim takes the
+ * job — `running`, one more attempt, a lease of `leaseSeconds`, a web upload's
+ * set file `analyzing` — unless its organization already runs `maxRunning`
+ * other jobs under a live lease: then "deferred" (a retried job is still
+ * `running` from its last attempt, so it is not counted; nor is a job whose
+ * worker died). It takes the organization's claim lock before it counts, so
+ * two workers (of any process) cannot both take its last place, and brings
+ * back the organization's learned layouts as they are now (oldest first), so
+ * a layout taught or forgotten is seen by the next job claimed. A job already
+ * finished (or deleted with its set) is not taken again: undefined. Undefined
+ * for the whole when no entry may start now. On PostgreSQL its commit does
+ * not wait for the disk (afterAcceptanceCommit). The function sets its own
+ * scopes, so the caller's connection may have any (withScopeKept).
  */
 export async function takeAnalysisEntry<T>(db: Db, params: { queue: string; maxRunning: number; leaseSeconds: number }): Promise<TakenEntry<T> | undefined> {
   const taken = db.$with("analysis_jobs", {
