@@ -11,6 +11,7 @@ import { insertStoredFile } from "@/db/queries/sets-storage";
 import { analysisJobs } from "@/db/schema";
 import type { QueuedJob } from "@/lib/jobs/analysis-queue";
 import { clientExecutor } from "@/lib/jobs/sql-executor";
+import { createQueueOnce } from "@/lib/jobs/start-queues";
 import { seedOrganization, testDatabases } from "../support/databases";
 
 /**
@@ -36,7 +37,7 @@ describe.each(testDatabases())("fetching analysis entries on $name", (database) 
     await boss.start();
     // A queue of the test's own: no other test's entries, no worker but the test's fetches.
     queue = `capped-${randomBytes(6).toString("hex")}`;
-    await boss.createQueue(queue, { name: queue, retryLimit: 2, retryDelay: 0 });
+    await createQueueOnce(boss, queue, { name: queue, retryLimit: 2, retryDelay: 0 });
   });
   afterAll(async () => {
     await boss?.stop({ graceful: false, close: false });
@@ -91,5 +92,15 @@ describe.each(testDatabases())("fetching analysis entries on $name", (database) 
     expect(await stateOf(id)).toEqual({ state: "active", started: true });
     await boss.fail(queue, id, { message: "the worker's database went away" });
     expect(await fetch(1)).toMatchObject({ id, retryCount: 1 });
+  });
+
+  it("runs the request's queue functions on generic plans, made once per connection rather than at every call (migration 0023)", async () => {
+    const rows = await queryRows<{ name: string; config: string[] | null }>(
+      db,
+      sql`SELECT proname AS name, proconfig AS config FROM pg_proc
+          WHERE proname IN ('fetch_analysis_entry', 'claim_analysis_job', 'admit_analysis_jobs', 'admission_counts') ORDER BY proname`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(["admission_counts", "admit_analysis_jobs", "claim_analysis_job", "fetch_analysis_entry"]);
+    for (const row of rows) expect(row.config ?? []).toContain("plan_cache_mode=force_generic_plan");
   });
 });
