@@ -15,6 +15,7 @@ import { withOrganizationScope, withSystemScope } from "@/db/scope";
 import { resetEnvForTests } from "@/lib/env";
 import { runAnalysisJob } from "@/lib/jobs/run-analysis";
 import { clientExecutor } from "@/lib/jobs/sql-executor";
+import { createQueueOnce, deleteQueue } from "@/lib/jobs/start-queues";
 import { ProcessPool } from "@/lib/readers/pool";
 import { seedOrganization, testDatabases, testDatabaseUrl } from "../support/databases";
 import { freshPgliteDir } from "../support/pglite-template";
@@ -109,7 +110,7 @@ describe.each(testDatabases())("a worker's claim on $name", (database) => {
     // A queue of the test's own: no other test's entries, and no worker but this test's take.
     const queue = `take-${randomBytes(6).toString("hex")}`;
     try {
-      await boss.createQueue(queue, { name: queue });
+      await createQueueOnce(boss, queue, { name: queue });
       const entryId = await boss.send(queue, { jobId: upload.jobId, organizationId: a });
       // In a transaction in another organization's scope, which must hold after the take: the claim's scope is set for the claim alone.
       const { value, statements } = await counted(() =>
@@ -128,7 +129,7 @@ describe.each(testDatabases())("a worker's claim on $name", (database) => {
       expect(await takeAnalysisEntry(db, { queue, maxRunning: 1, leaseSeconds: LEASE_SECONDS })).toBeUndefined();
     } finally {
       await queryRows(db, sql`DELETE FROM pgboss.job WHERE name = ${queue}`);
-      await boss.deleteQueue(queue);
+      await deleteQueue(boss, queue);
       await boss.stop({ graceful: false, close: false });
     }
   });

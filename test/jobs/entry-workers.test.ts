@@ -7,6 +7,7 @@ import { completeEntrySql, entryWaitingSql, type FetchedEntry, type QueueEntry }
 import { queryRows } from "@/db/queries/rows";
 import { type EntryEnded, EntryWorkers } from "@/lib/jobs/entry-workers";
 import { clientExecutor } from "@/lib/jobs/sql-executor";
+import { createQueueOnce } from "@/lib/jobs/start-queues";
 import { testDatabases } from "../support/databases";
 import { until } from "./support";
 
@@ -49,7 +50,7 @@ describe.each(testDatabases())("queue entry workers on $name", (database) => {
   /** A queue of the test's own; a failed entry is retried a minute later (after the test). */
   async function queue(): Promise<string> {
     const name = `entries-${randomBytes(6).toString("hex")}`;
-    await boss.createQueue(name, { name, retryLimit: 2, retryDelay: 60 });
+    await createQueueOnce(boss, name, { name, retryLimit: 2, retryDelay: 60 });
     return name;
   }
 
