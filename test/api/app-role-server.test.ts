@@ -70,8 +70,21 @@ describe("the app as DATABASE_APP_ROLE on PostgreSQL, through real HTTP", () => 
     expect(new Map(counts.map((row) => [row.organizationId, row.count]))).toEqual(new Map([[mine.organizationId, 1], [theirs.organizationId, 1]]));
   });
 
-  it("handed pg-boss's schema to the app's role, which made this test's queue in it", async () => {
-    const owners = await queryRows<{ owner: string }>(owner, sql`select distinct pg_get_userbyid(c.relowner) as owner from pg_class c where c.relnamespace = 'pgboss'::regnamespace and c.relkind in ('r', 'p')`);
-    expect(owners).toEqual([{ owner: APP_ROLE }]);
+  it("handed pg-boss's schema to the app's role, which made this test's queues in it", async () => {
+    // pg-boss's own tables, and the partitions of this server's queues (ANALYSIS_QUEUE_NAME and the two named after it).
+    // Other test files make their queues as the owner meanwhile: those partitions are theirs, and not this test's matter.
+    const queue = process.env.ANALYSIS_QUEUE_NAME;
+    const owners = await queryRows<{ owner: string; tables: number }>(
+      owner,
+      sql`select pg_get_userbyid(c.relowner) as owner, count(*)::int as tables from pg_class c
+          where c.relnamespace = 'pgboss'::regnamespace and c.relkind in ('r', 'p')
+            and (not c.relispartition or c.relname in (select partition_name from pgboss.queue where name in (${queue}, ${`${queue}-failed`}, ${`${queue}-webhooks`})))
+          group by 1`,
+    );
+    expect(owners).toEqual([{ owner: APP_ROLE, tables: expect.any(Number) }]);
+    const queues = await queryRows<{ name: string }>(owner, sql`select name from pgboss.queue where name like ${`${queue}%`} order by name`);
+    expect(queues.map((row) => row.name)).toEqual([queue, `${queue}-failed`, `${queue}-webhooks`]);
+    const schemaOwner = await queryRows<{ owner: string }>(owner, sql`select pg_get_userbyid(nspowner) as owner from pg_namespace where nspname = 'pgboss'`);
+    expect(schemaOwner).toEqual([{ owner: APP_ROLE }]);
   });
 });
