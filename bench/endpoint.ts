@@ -4,7 +4,8 @@
  * with embedded fonts (the generator's invoice, as Word, Chromium or an ERP
  * make them): raw pdfjs text extraction, the engine in-process
  * (analyzeDocument), and POST /v1/documents/analyze served by the real route
- * module in its own process (test/support/serve.ts) with its readers. Then the
+ * module in its own process (test/support/serve.ts) with its readers; and the
+ * raw limit, raw pdfjs on every core (raw-limit.ts). Then the
  * embedded-font file at 1, 2 and 8 clients — the first 8-client run straight
  * after start, before any other request, and one client alone after another
  * start — and resident memory of the server and each idle reader. On embedded PGlite, and on PostgreSQL when it answers.
@@ -18,6 +19,7 @@ import { invoicePages, makePdf } from "@/test/support/api-fixtures";
 import { extractRawText } from "./engine";
 import { startTarget, type Database, type Target } from "./endpoint-target";
 import { formatEndpoint } from "./endpoint-report";
+import { measureRawLimit, RAW_WARM_READS } from "./raw-limit";
 import { idleMemory, post, runClients, type ClientsRun, type IdleMemory } from "./endpoint-load";
 
 /** Requests of the 8-client run from the first request after start: the cold ones are what it measures. */
@@ -29,7 +31,7 @@ export const COLD_REQUESTS = 80;
  */
 export const REQUESTS_PER_RUN = 320;
 export const CONCURRENCIES = [1, 2, 8] as const;
-/** Timed in-process rounds per file (after one warm-up); medians are reported. */
+/** Timed in-process rounds per file, after RAW_WARM_READS untimed ones (warm code, as the readers' is); medians are reported. */
 const INPROCESS_ROUNDS = 25;
 /** Requests of the single client that starts on a fresh server (its first ones are the cold ones). */
 const COLD_SINGLE_REQUESTS = 20;
@@ -48,6 +50,8 @@ export interface FileCost {
 
 export interface EndpointReport {
   cores: number;
+  /** Documents a second raw pdfjs reads of the embedded-font invoice, one warm process per core (raw-limit.ts). */
+  rawLimit: number;
   files: FileCost[];
   runs: (ClientsRun & { database: Database; cold: boolean })[];
   memory: (IdleMemory & { database: Database })[];
@@ -58,17 +62,17 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
-/** Raw pdfjs and the engine on the same bytes, interleaved, in this process. */
+/** Raw pdfjs and the engine on the same bytes, interleaved, in this process, once both are warm. */
 async function inProcessCosts(pdf: Uint8Array): Promise<{ rawPdfjsMs: number; engineMs: number }> {
   const raw: number[] = [];
   const engine: number[] = [];
-  for (let round = 0; round <= INPROCESS_ROUNDS; round++) {
+  for (let round = 0; round < RAW_WARM_READS + INPROCESS_ROUNDS; round++) {
     const t0 = performance.now();
     await extractRawText(pdf);
     const t1 = performance.now();
     await analyzeDocument(pdf.slice());
     const t2 = performance.now();
-    if (round === 0) continue;
+    if (round < RAW_WARM_READS) continue;
     raw.push(t1 - t0);
     engine.push(t2 - t1);
   }
@@ -82,10 +86,12 @@ export async function benchEndpoint(options: { databases?: Database[] } = {}): P
     { file: "standard fonts" as const, pdf: standard },
     { file: "embedded fonts" as const, pdf: embedded },
   ];
+  // First, on a machine that runs nothing else of the benchmark's.
+  const rawLimit = await measureRawLimit(embedded);
   const files: FileCost[] = [];
   for (const input of inputs) files.push({ file: input.file, ...(await inProcessCosts(input.pdf)), endpointMs: {} });
 
-  const report: EndpointReport = { cores: availableParallelism(), files, runs: [], memory: [] };
+  const report: EndpointReport = { cores: availableParallelism(), rawLimit, files, runs: [], memory: [] };
   for (const database of options.databases ?? ["pglite", "postgresql"]) {
     let target: Target;
     try {
