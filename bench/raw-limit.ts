@@ -8,7 +8,7 @@
  * wrong either way: pdfjs's first 25 reads of the embedded-font invoice take
  * 2-3× its warm median (the benchmark's figure until November 2026, far too
  * low), and a warm median leaves out the collector and compiler threads that
- * run beside it. Measured, on 2 cores here: 226-268 documents/s on Node 20 and
+ * run beside it. Measured, on 2 cores here: 214-268 documents/s on Node 20 and
  * 308-384 on Node 24, where the old figure said 159-163 and 194-238.
  */
 import { spawn } from "node:child_process";
