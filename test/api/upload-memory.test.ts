@@ -15,6 +15,8 @@ const CHUNK = Buffer.alloc(64 * 1024, 0x20);
 /** A warm-up upload stored whole: most of the limit, so the database has stored as much as the measured upload will. */
 const WARM_UPLOAD_BYTES = LIMIT_BYTES - 5 * MB;
 const BOUNDARY = "----shipshape-memory-test";
+/** Refused uploads measured in a row (see the test). */
+const MEASURED_ATTEMPTS = 3;
 /** How long an answer may take to arrive after the server closed the connection under the client's writes. */
 const ANSWER_GRACE_MS = 5000;
 
@@ -122,17 +124,23 @@ describe("an upload over the limit, streamed to a separate app process", () => {
   });
 
   it("is refused with 413 while the server's peak memory grows far less than the upload", async () => {
-    const before = await readRss(server.pid);
-    await resetPeakRss(server.pid);
-    const outcome = await streamUpload(server.origin, key, UPLOAD_BYTES);
-    const after = await readRss(server.pid);
+    // Peak RSS counts the garbage V8 has not collected yet (each 1 MiB chunk is hex-encoded for its
+    // statement): for the same upload it grew 9-52 MB on Node 24 and 0-10 MB on Node 20 across runs.
+    // A server that held what it receives grows so in every attempt, so the least of three is compared.
+    const growths: number[] = [];
+    for (let attempt = 0; attempt < MEASURED_ATTEMPTS; attempt++) {
+      const before = await readRss(server.pid);
+      await resetPeakRss(server.pid);
+      const outcome = await streamUpload(server.origin, key, UPLOAD_BYTES);
+      const after = await readRss(server.pid);
 
-    expect(outcome.status).toBe(413);
-    expect(JSON.parse(outcome.body)).toEqual({ detail: `The file is larger than the ${env().MAX_UPLOAD_MB} MB limit.` });
-    expect(outcome.sent).toBeLessThan(UPLOAD_BYTES);
-    const growth = after.peak - before.rss;
-    console.log(`upload ${UPLOAD_BYTES / MB} MB, limit ${LIMIT_BYTES / MB} MB: server peak RSS grew ${(growth / MB).toFixed(1)} MB`);
+      expect(outcome.status).toBe(413);
+      expect(JSON.parse(outcome.body)).toEqual({ detail: `The file is larger than the ${env().MAX_UPLOAD_MB} MB limit.` });
+      expect(outcome.sent).toBeLessThan(UPLOAD_BYTES);
+      growths.push(after.peak - before.rss);
+    }
+    console.log(`upload ${UPLOAD_BYTES / MB} MB, limit ${LIMIT_BYTES / MB} MB: server peak RSS grew ${growths.map((growth) => (growth / MB).toFixed(1)).join(", ")} MB`);
     // The file part is held up to the limit (it must be, to analyse it); nothing beyond that.
-    expect(growth).toBeLessThan(UPLOAD_BYTES / 2);
+    expect(Math.min(...growths)).toBeLessThan(UPLOAD_BYTES / 2);
   });
 });
