@@ -5,7 +5,7 @@ import { analyses, analysisJobs, setFiles, storedFiles, type AnalysisJobRow, typ
 import { afterAcceptanceCommit } from "./asynchronous-commit";
 import { toLayoutHint } from "./learned-layouts";
 import { completeEntrySql, entryWaitingSql, type FetchedEntry, type QueueEntry } from "./queue-entries";
-import { queryRows } from "./rows";
+import { jsonValue, queryRows } from "./rows";
 
 export type NewAnalysisJobRow = typeof analysisJobs.$inferInsert & { id: string; organizationId: string };
 
@@ -45,8 +45,7 @@ export const claimColumns = () => ({
 export function claimOf(row: AnalysisJobRow & { outcome: "taken" | "deferred" | "gone"; layouts: LearnedLayoutJson[] | string | null }): Claim {
   const { outcome, layouts, ...job } = row;
   if (outcome !== "taken") return outcome === "deferred" ? "deferred" : undefined;
-  // json may reach drizzle as text (no type parser applied to a raw column): parse it then.
-  const list = (typeof layouts === "string" ? JSON.parse(layouts) : (layouts ?? [])) as LearnedLayoutJson[];
+  const list = jsonValue<LearnedLayoutJson[] | null>(layouts) ?? [];
   return { ...job, layoutHints: list.map(layoutOfJson) };
 }
 
@@ -89,9 +88,7 @@ export async function takeAnalysisEntry<T>(db: Db, params: { queue: string; maxR
   const [row] = await db.with(taken).select().from(taken);
   if (!row) return undefined;
   const { entryId, entryData, entryPriority, entryRetryCount, ...claim } = row;
-  // jsonb may reach here as text where no type parser is applied.
-  const data = (typeof entryData === "string" ? JSON.parse(entryData) : entryData) as T;
-  return { id: entryId, data, priority: Number(entryPriority), retryCount: Number(entryRetryCount), claim: claimOf(claim) };
+  return { id: entryId, data: jsonValue(entryData), priority: Number(entryPriority), retryCount: Number(entryRetryCount), claim: claimOf(claim) };
 }
 
 function layoutOfJson(json: LearnedLayoutJson): LayoutHint {

@@ -9,3 +9,8 @@ export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+
+/** A json or jsonb column's value: parsed by the driver, or still text where no type parser applies (a raw column). */
+export function jsonValue<T>(value: T | string): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
