@@ -23,14 +23,14 @@ import { measureRawLimit, RAW_WARM_READS } from "./raw-limit";
 import { idleMemory, post, runClients, type ClientsRun, type IdleMemory } from "./endpoint-load";
 
 /** Requests of the 8-client run from the first request after start: the cold ones are what it measures. */
-export const COLD_REQUESTS = 80;
+const COLD_REQUESTS = 80;
 /**
  * Requests of each run at 1, 2 and 8 clients once warm: a few seconds each. At
  * 80 (under a second at 2 clients) one run's req/s moved with whatever else the
  * machine did in that second, and the readers' code still grew faster within it.
  */
-export const REQUESTS_PER_RUN = 320;
-export const CONCURRENCIES = [1, 2, 8] as const;
+const REQUESTS_PER_RUN = 320;
+const CONCURRENCIES = [1, 2, 8] as const;
 /** Timed in-process rounds per file, after RAW_WARM_READS untimed ones (warm code, as the readers' is); medians are reported. */
 const INPROCESS_ROUNDS = 25;
 /** Requests of the single client that starts on a fresh server (its first ones are the cold ones). */
