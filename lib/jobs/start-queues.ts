@@ -66,21 +66,26 @@ export async function startQueues(db: Db, config: Env): Promise<StartedQueues> {
  * Left to others: another process creating the same index at the same moment
  * (duplicate name, or its catalog row), or pg-boss's tables owned by another
  * role than this one (DATABASE_APP_ROLE on a schema the owner made: the
- * owner's migration 0017 makes the index there).
+ * owner's migrations 0017 and 0024 make the index there).
  */
 const INDEX_LEFT_TO_OTHERS = new Set(["42P07", "23505", "42501"]);
 
 /**
  * GET /v1/analyses/{id} finds a job's webhook delivery by the job's id in the
  * queue's entries (webhookEntry). pg-boss creates its schema at its first
- * start, after the app's migrations, so the index is made here (migration
- * 0017 makes it on a database that already had the schema); on the
+ * start, after the app's migrations, so the index is made here (migrations
+ * 0017 and 0024 make it on a database that already had the schema); on the
  * partitioned table it covers every queue's partition, present and future.
+ * It holds the job's id alone: led by the queue's name, as pg-boss's primary
+ * key (name, id) is, it could be chosen over the key for the entry lookups of
+ * every take and ending (migration 0024), which then read the whole queue.
  */
 async function createWebhookLookupIndex(executor: PgBoss.Db): Promise<void> {
-  await executor.executeSql(`CREATE INDEX IF NOT EXISTS job_data_job_id_idx ON pgboss.job (name, (data->>'jobId'))`, []).catch((error: { code?: string }) => {
-    if (!INDEX_LEFT_TO_OTHERS.has(error.code ?? "")) throw error;
-  });
+  for (const statement of [`DROP INDEX IF EXISTS pgboss.job_data_job_id_idx`, `CREATE INDEX IF NOT EXISTS job_entry_job_id_idx ON pgboss.job ((data->>'jobId'))`]) {
+    await executor.executeSql(statement, []).catch((error: { code?: string }) => {
+      if (!INDEX_LEFT_TO_OTHERS.has(error.code ?? "")) throw error;
+    });
+  }
 }
 
 /** PostgreSQL's codes for losing a race to create the same thing: deadlock, duplicate table, duplicate key. */
