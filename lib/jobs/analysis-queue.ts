@@ -10,6 +10,7 @@ import { abandonedReason, type Leases, sweepDeadWorkers } from "./dead-workers";
 import { type EntryEnded, EntryWorkers } from "./entry-workers";
 import { transactionExecutor } from "./sql-executor";
 import { deleteQueue, startQueues, webhookQueueOf } from "./start-queues";
+import { TableUpkeep } from "./table-upkeep";
 
 /**
  * The analysis queue on pg-boss (see the README, "Jobs"): jobs live in the
@@ -86,6 +87,8 @@ export class AnalysisQueue {
     pollingIntervalSeconds: number,
     webhookPollingSeconds: number,
     take: () => Promise<TakenEntry<QueuedJob> | undefined>,
+    /** VACUUM and ANALYZE after the jobs this process's workers end, where no autovacuum runs. */
+    private readonly upkeep: TableUpkeep | undefined,
   ) {
     this.entries = new EntryWorkers(boss, name, pollingIntervalSeconds * 1000, take);
     const webhooks = webhookQueueOf(name);
@@ -104,7 +107,8 @@ export class AnalysisQueue {
     const take = () =>
       withScopeKept("job queue", () => takeAnalysisEntry<QueuedJob>(db, { queue: name, maxRunning: analysisOrgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS }));
     const polling = isEmbedded(db) ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS;
-    return new AnalysisQueue(boss, executor, name, polling, config.WEBHOOK_POLLING_SECONDS, take);
+    const upkeep = await TableUpkeep.forDatabase(executor, isEmbedded(db));
+    return new AnalysisQueue(boss, executor, name, polling, config.WEBHOOK_POLLING_SECONDS, take, upkeep);
   }
 
   /**
@@ -177,12 +181,18 @@ export class AnalysisQueue {
    * DEFER_SECONDS, and the worker looks for another. Jobs the queue gives up
    * on reach `handleAbandoned`; webhook deliveries reach `deliver` one at a
    * time. Every third of a lease, the jobs that another (dead) worker took and
-   * whose lease ran out are handed back (sweepDeadWorkers).
+   * whose lease ran out are handed back (sweepDeadWorkers). Where no
+   * autovacuum runs, the tables the jobs change are kept up (TableUpkeep).
    */
   async work(handlers: QueueHandlers): Promise<void> {
+    // At once: a restart's tables hold what earlier runs left.
+    this.upkeep?.runLogged();
     this.entries.start(handlers.concurrency, async (job, entry) => {
       const ended = await handlers.handle(job.data, job.claim, entry);
-      if (ended !== "deferred") return ended;
+      if (ended !== "deferred") {
+        this.upkeep?.jobEnded();
+        return ended;
+      }
       // A new queue entry for the same job (claims are idempotent: an entry left over if this
       // process dies now finds the job taken or ended, and does nothing).
       await this.send(job.data, job.priority, { startAfterSeconds: DEFER_SECONDS });
@@ -220,6 +230,7 @@ export class AnalysisQueue {
       this.entries.stop(options),
       this.webhooks.stop(options),
       this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs, wait: true, close: false }),
+      this.upkeep?.finished(),
     ]);
   }
 
