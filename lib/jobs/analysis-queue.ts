@@ -107,7 +107,7 @@ export class AnalysisQueue {
     const take = () =>
       withScopeKept("job queue", () => takeAnalysisEntry<QueuedJob>(db, { queue: name, maxRunning: analysisOrgMaxRunning(), leaseSeconds: env().ANALYSIS_LEASE_SECONDS }));
     const polling = isEmbedded(db) ? EMBEDDED_POLLING_INTERVAL_SECONDS : POLLING_INTERVAL_SECONDS;
-    const upkeep = await TableUpkeep.forDatabase(executor, isEmbedded(db));
+    const upkeep = await TableUpkeep.forDatabase(db);
     return new AnalysisQueue(boss, executor, name, polling, config.WEBHOOK_POLLING_SECONDS, take, upkeep);
   }
 
