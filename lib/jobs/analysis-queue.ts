@@ -185,8 +185,8 @@ export class AnalysisQueue {
    * autovacuum runs, the tables the jobs change are kept up (TableUpkeep).
    */
   async work(handlers: QueueHandlers): Promise<void> {
-    // At once: a restart's tables hold what earlier runs left.
-    this.upkeep?.runLogged();
+    // Before the first job: a restart's tables hold what earlier runs left (a failure leaves them to the next run).
+    await this.upkeep?.run().catch((error: unknown) => logError("table upkeep", error));
     this.entries.start(handlers.concurrency, async (job, entry) => {
       const ended = await handlers.handle(job.data, job.claim, entry);
       if (ended !== "deferred") {

@@ -15,6 +15,12 @@ const CHURNED_TABLES = sql.raw(["analysis_jobs", "pgboss.job", "stored_files", "
 const BASE_JOBS = 50;
 const TABLE_FRACTION = 0.1;
 /**
+ * And at least this long after the last run: autovacuum's naptime. It keeps
+ * the upkeep (and the plans its ANALYZE has made again) out of the first
+ * minute after a start, when the warm-up's 48 jobs and the first requests run.
+ */
+const NAPTIME_MS = 60_000;
+/**
  * Rows ANALYZE samples are 300 times this (PostgreSQL's default is 100:
  * 30,000). Enough for what the plans ask (a job's status, a queue's name, an
  * entry's state: a few values each), and the sample is what ANALYZE costs: on
@@ -36,7 +42,8 @@ const STATISTICS_TARGET = 10;
  * also has those plans made again.
  *
  * Run as autovacuum would: once the jobs ended since the last run reach
- * 50 plus a tenth of the jobs table, and once when the worker starts. One run
+ * 50 plus a tenth of the jobs table and a minute has passed, and once when
+ * the worker starts, before it takes a job. One run
  * at a time; SKIP_LOCKED, so processes sharing a PostgreSQL never wait on each
  * other's. A table this role does not own is skipped with PostgreSQL's warning.
  * VACUUM updates each table's size for the planner; ANALYZE, with a small
@@ -45,6 +52,7 @@ const STATISTICS_TARGET = 10;
 export class TableUpkeep {
   private endedSinceRun = 0;
   private threshold = BASE_JOBS;
+  private lastRunAt = Date.now();
   private running: Promise<void> | undefined;
 
   /** The upkeep of `db`, whatever its settings: forDatabase decides whether it needs one. */
@@ -59,13 +67,9 @@ export class TableUpkeep {
     return settings?.automatic ? undefined : new TableUpkeep(db);
   }
 
-  /** A job ended: runs the upkeep once enough have (a failure is logged; the next threshold tries again). */
+  /** A job ended: runs the upkeep in the background once enough have, and long enough ago (a failure is logged; the next job tries again). */
   jobEnded(): void {
-    if (++this.endedSinceRun >= this.threshold) this.runLogged();
-  }
-
-  /** Runs the upkeep in the background, a failure logged (the queue's start). */
-  runLogged(): void {
+    if (++this.endedSinceRun < this.threshold || Date.now() - this.lastRunAt < NAPTIME_MS) return;
     this.run().catch((error: unknown) => logError("table upkeep", error));
   }
 
@@ -82,7 +86,8 @@ export class TableUpkeep {
 
   private async vacuum(): Promise<void> {
     this.endedSinceRun = 0;
-    // Outside any organization's scope: the timers' work belongs to no request.
+    this.lastRunAt = Date.now();
+    // Outside any organization's scope: the upkeep belongs to no request.
     await withoutScope(async () => {
       // VACUUM cannot run in a transaction; ANALYZE can, so its sample size is set for it alone.
       await this.db.execute(sql`VACUUM (SKIP_LOCKED) ${CHURNED_TABLES}`);
