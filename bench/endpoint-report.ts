@@ -30,7 +30,7 @@ export function formatEndpoint(report: EndpointReport): string {
   const limit = report.rawLimit;
   const runRows = report.runs.map((run) => [
     run.database,
-    `${run.clients}${run.cold ? " (first after start)" : ""}`,
+    `${run.clients}${run.phase === "warm" ? "" : ` (${run.phase})`}`,
     String(run.requests),
     String(run.failures),
     ms(run.p50Ms),

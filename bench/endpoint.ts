@@ -7,8 +7,8 @@
  * module in its own process (test/support/serve.ts) with its readers; and the
  * raw limit, raw pdfjs on every core (raw-limit.ts). Then the
  * embedded-font file at 1, 2 and 8 clients — the first 8-client run straight
- * after start, before any other request, and one client alone after another
- * start — and resident memory of the server and each idle reader. On embedded PGlite, and on PostgreSQL when it answers.
+ * after start, before any other request, a sustained run at 2 clients, and one
+ * client alone after another start — and resident memory of the server and each idle reader. On embedded PGlite, and on PostgreSQL when it answers.
  * Run alone: `npx tsx bench/endpoint.ts` (PostgreSQL from TEST_DATABASE_URL; `--pglite` for PGlite only).
  */
 import { availableParallelism } from "node:os";
@@ -31,6 +31,14 @@ const COLD_REQUESTS = 80;
  */
 const REQUESTS_PER_RUN = 320;
 const CONCURRENCIES = [1, 2, 8] as const;
+/**
+ * Requests of the sustained run at 2 clients (half a minute or more): what a
+ * server that has run a while gives, its tables holding thousands of ended
+ * jobs. A run of REQUESTS_PER_RUN cannot show a cost that grows with them (the
+ * queue's lookups and the admission's count did, until migration 0024 and the
+ * table upkeep).
+ */
+const SUSTAINED_REQUESTS = 3_000;
 /** Timed in-process rounds per file, after RAW_WARM_READS untimed ones (warm code, as the readers' is); medians are reported. */
 const INPROCESS_ROUNDS = 25;
 /** Requests of the single client that starts on a fresh server (its first ones are the cold ones). */
@@ -48,12 +56,15 @@ export interface FileCost {
   endpointMs: Partial<Record<Database, number>>;
 }
 
+/** When a run was made: from the first request after a start, once warm, or sustained (SUSTAINED_REQUESTS). */
+export type RunPhase = "first after start" | "warm" | "sustained";
+
 export interface EndpointReport {
   cores: number;
   /** Documents a second raw pdfjs reads of the embedded-font invoice, one warm process per core (raw-limit.ts). */
   rawLimit: number;
   files: FileCost[];
-  runs: (ClientsRun & { database: Database; cold: boolean })[];
+  runs: (ClientsRun & { database: Database; phase: RunPhase })[];
   memory: (IdleMemory & { database: Database })[];
 }
 
@@ -102,11 +113,12 @@ export async function benchEndpoint(options: { databases?: Database[] } = {}): P
     }
     try {
       // From the first request after start: the readers must already be warm.
-      report.runs.push({ database, cold: true, ...(await runClients(target, embedded, 8, COLD_REQUESTS)) });
+      report.runs.push({ database, phase: "first after start", ...(await runClients(target, embedded, 8, COLD_REQUESTS)) });
       for (const [i, input] of inputs.entries()) {
         files[i]!.endpointMs[database] = (await runClients(target, input.pdf, 1, COMPARE_REQUESTS)).p50Ms;
       }
-      for (const clients of CONCURRENCIES) report.runs.push({ database, cold: false, ...(await runClients(target, embedded, clients, REQUESTS_PER_RUN)) });
+      for (const clients of CONCURRENCIES) report.runs.push({ database, phase: "warm", ...(await runClients(target, embedded, clients, REQUESTS_PER_RUN)) });
+      report.runs.push({ database, phase: "sustained", ...(await runClients(target, embedded, 2, SUSTAINED_REQUESTS)) });
       report.memory.push({ database, ...(await idleMemory(target)) });
     } finally {
       await target.stop();
@@ -116,7 +128,7 @@ export async function benchEndpoint(options: { databases?: Database[] } = {}): P
     try {
       const fresh = await startTarget(database);
       try {
-        report.runs.push({ database, cold: true, ...(await runClients(fresh, embedded, 1, COLD_SINGLE_REQUESTS)) });
+        report.runs.push({ database, phase: "first after start", ...(await runClients(fresh, embedded, 1, COLD_SINGLE_REQUESTS)) });
       } finally {
         await fresh.stop();
       }
