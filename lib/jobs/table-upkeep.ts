@@ -67,7 +67,7 @@ export class TableUpkeep {
     return settings?.automatic ? undefined : new TableUpkeep(db);
   }
 
-  /** A job ended: runs the upkeep in the background once enough have, and long enough ago (a failure is logged; the next job tries again). */
+  /** A job ended: runs the upkeep in the background once enough have, and long enough ago (a failure is logged; the next threshold tries again). */
   jobEnded(): void {
     if (++this.endedSinceRun < this.threshold || Date.now() - this.lastRunAt < NAPTIME_MS) return;
     this.run().catch((error: unknown) => logError("table upkeep", error));
