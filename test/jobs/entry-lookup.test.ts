@@ -44,10 +44,11 @@ describe.each(testDatabases())("a queue entry looked up by its key on $name", (d
   });
 
   /**
-   * `statement` (taking the queue's name as $1, and `parameters` after it)
-   * prepared with a generic plan while the queue's partition is empty, then
-   * run on the same plan once it holds ENDED_ENTRIES ended entries and one
-   * waiting: the buffers that run read.
+   * `statement` (taking the queue's name as $1 and `parameter`, a literal of
+   * `types`' second, as $2) prepared with a generic plan while the queue's
+   * partition is empty, then run on the same plan once it holds
+   * ENDED_ENTRIES ended entries, one running and one waiting: the buffers
+   * that run read.
    */
   async function buffersOnKeptPlan(statement: string, types: string, parameter: string): Promise<number> {
     let buffers = NaN;
